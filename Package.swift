@@ -1,0 +1,75 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+/// Tests compile in plain Swift 6 mode, so they read like client code (the seed writes
+/// `let factory: ViewModelFactory`, without `any`).
+let testSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "ReMVVM",
+    platforms: [
+        .macOS(.v13),
+        .iOS(.v16),
+        .tvOS(.v16),
+        .watchOS(.v9),
+        .visionOS(.v1),
+    ],
+    products: [
+        .library(
+            name: "ReMVVM",
+            targets: ["ReMVVMViewModelFactory", "ReMVVMStore", "ReMVVMMiddleware"]
+        ),
+        .executable(name: "remvvm-demo", targets: ["remvvm-demo"]),
+    ],
+    targets: [
+        .target(
+            name: "ReMVVMViewModelFactory",
+            path: "Sources/ViewModelFactory",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "ReMVVMStore",
+            dependencies: ["ReMVVMViewModelFactory"],
+            path: "Sources/Store",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "ReMVVMMiddleware",
+            dependencies: ["ReMVVMStore"],
+            path: "Sources/Middleware",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "remvvm-demo",
+            dependencies: ["ReMVVMStore", "ReMVVMMiddleware"],
+            path: "Sources/remvvm-demo",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReMVVMViewModelFactoryTests",
+            dependencies: ["ReMVVMViewModelFactory"],
+            swiftSettings: testSettings
+        ),
+        .testTarget(
+            name: "ReMVVMStoreTests",
+            dependencies: ["ReMVVMStore"],
+            swiftSettings: testSettings
+        ),
+        .testTarget(
+            name: "ReMVVMMiddlewareTests",
+            dependencies: ["ReMVVMMiddleware"],
+            swiftSettings: testSettings
+        ),
+        .testTarget(
+            name: "RemvvmDemoTests",
+            dependencies: ["remvvm-demo"],
+            swiftSettings: testSettings
+        ),
+    ]
+)

@@ -1,0 +1,95 @@
+/// A middleware that sees every action dispatched to a store: the element type of the
+/// middleware stack.
+///
+/// Implement it directly for cross-cutting work such as logging; implement ``Middleware`` to
+/// see only one action type.
+///
+/// ```swift
+/// struct CountingMiddleware: AnyMiddleware {
+///     let counter: Counter
+///     func applyMiddleware<Action: StoreAction, State: StoreState>(
+///         for state: State, action: Action, dispatcher: Dispatcher<Action, State>
+///     ) {
+///         counter.count += 1
+///         dispatcher.next()
+///     }
+/// }
+/// let store = Store(with: state, middleware: [CountingMiddleware(counter: counter)])
+/// ```
+///
+/// A middleware passes the action on with ``Dispatcher/next(action:completion:)``, may replace
+/// it, may block it by not calling `next`, may call `next` later from asynchronous work, and may
+/// dispatch new actions with ``Dispatcher/dispatch(action:)``.
+@MainActor
+public protocol AnyMiddleware {
+    /// Handles one dispatched action.
+    ///
+    /// - Parameters:
+    ///   - state: The store's state when the action reaches this middleware.
+    ///   - action: The action.
+    ///   - dispatcher: Passes the action on, or dispatches new actions.
+    func applyMiddleware<Action: StoreAction, State: StoreState>(
+        for state: State,
+        action: Action,
+        dispatcher: Dispatcher<Action, State>
+    )
+}
+
+/// A middleware for one action type: other actions pass it by untouched, at no cost.
+///
+/// ```swift
+/// struct LoginMiddleware: Middleware {
+///     let navigator: Navigator
+///     func applyMiddleware(for state: AppState, action: LoginAction,
+///                          dispatcher: Dispatcher<LoginAction, AppState>) {
+///         dispatcher.next { state in
+///             navigator.show(.greetings)   // runs after the state changed
+///         }
+///     }
+/// }
+/// ```
+///
+/// The store routes each action type only to the typed middleware for that type, so a stack of
+/// typed middleware costs nothing for the actions they do not handle. A typed middleware whose
+/// `State` is not the store's state never runs; the store reports it when it is created.
+@MainActor
+public protocol Middleware: AnyMiddleware {
+    /// The action type this middleware sees.
+    associatedtype Action: StoreAction
+    /// The state type of the store this middleware is in.
+    associatedtype State: StoreState
+
+    /// Handles one action of type ``Action``.
+    ///
+    /// - Parameters:
+    ///   - state: The store's state when the action reaches this middleware.
+    ///   - action: The action.
+    ///   - dispatcher: Passes the action on, or dispatches new actions.
+    func applyMiddleware(for state: State, action: Action, dispatcher: Dispatcher<Action, State>)
+}
+
+extension Middleware {
+    /// Calls the typed ``applyMiddleware(for:action:dispatcher:)`` for actions of type
+    /// ``Action`` in a store of ``State``, and passes every other action on unchanged.
+    ///
+    /// - Parameters:
+    ///   - state: The store's state when the action reaches this middleware.
+    ///   - action: The action.
+    ///   - dispatcher: Passes the action on.
+    public func applyMiddleware<OtherAction: StoreAction, OtherState: StoreState>(
+        for state: OtherState,
+        action: OtherAction,
+        dispatcher: Dispatcher<OtherAction, OtherState>
+    ) {
+        guard OtherAction.self == Action.self, OtherState.self == State.self else {
+            dispatcher.next()
+            return
+        }
+        // The types were just compared equal, so these casts reinterpret values of one type.
+        applyMiddleware(
+            for: unsafeBitCast(state, to: State.self),
+            action: unsafeBitCast(action, to: Action.self),
+            dispatcher: unsafeBitCast(dispatcher, to: Dispatcher<Action, State>.self)
+        )
+    }
+}

@@ -1,0 +1,144 @@
+/// Holds the application state; the state changes only when an action is dispatched.
+///
+/// Each dispatched action runs through the middleware stack, is reduced by the one
+/// ``Reducer`` registered for its type, and every subscriber is told about the change.
+///
+/// ```swift
+/// let store = Store(with: AppState(factory: factory, user: nil),
+///                   middleware: [LoginMiddleware(navigator: navigator)])
+/// store.register(reducer: LoginReducer.self)
+/// store.register(reducer: LogoutReducer.self)
+/// store.dispatch(action: LoginAction(firstName: "Ada", lastName: "Lovelace"))
+/// print(store.state.user?.firstName ?? "")   // Ada
+/// ```
+///
+/// The store lives on the main actor, as the UI does. Code on other tasks reaches it with
+/// `await`: `await store.dispatch(action: ...)`.
+///
+/// Actions are processed one at a time, first in first out. A dispatch on an idle store runs
+/// synchronously: when ``dispatch(action:)`` returns, the action went through the middleware,
+/// was reduced, the subscribers were told and the completions ran (unless a middleware
+/// blocked it or deferred `next`). A dispatch made while the store is busy is queued and
+/// processed right after the current action, so chains of dispatches never deepen the stack.
+@MainActor
+public final class Store<State: StoreState> {
+    let engine: DispatchEngine<State>
+
+    /// Creates a store with an initial state and a middleware stack.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - middleware: The middleware stack; each action passes through it first to last.
+    public init(with state: State, middleware: [any AnyMiddleware] = []) {
+        engine = DispatchEngine(state: state, middleware: middleware)
+        engine.checkMiddlewareStates()
+    }
+
+    /// The current state.
+    public var state: State { engine.state }
+
+    /// Receives every ``StoreDiagnostic`` this store reports: actions with no reducer, `next`
+    /// called twice, a second reducer for one action type, mismatched state types.
+    ///
+    /// The default, ``StoreDiagnostic/standardError``, writes one line to standard error in
+    /// debug builds.
+    public var diagnosticsHandler: @MainActor (StoreDiagnostic) -> Void {
+        get { engine.diagnosticsHandler }
+        set { engine.diagnosticsHandler = newValue }
+    }
+
+    /// Registers the reducer for `R.Action`.
+    ///
+    /// ```swift
+    /// store.register(reducer: LoginReducer.self)
+    /// ```
+    ///
+    /// Each action type has exactly one reducer. Registering a second one for the same action
+    /// type is a programmer error: the store reports ``StoreDiagnostic/Kind/duplicateReducer``
+    /// with a message naming the action type and both reducers, then stops the program with a
+    /// `preconditionFailure` carrying that message.
+    ///
+    /// - Parameter reducer: The reducer type.
+    /// - Complexity: O(1) on average.
+    public func register<R: Reducer>(reducer: R.Type) where R.State == State {
+        engine.register(reducer: reducer)
+    }
+
+    /// Dispatches an action.
+    ///
+    /// On an idle store the action is processed before this method returns; while the store is
+    /// busy (called from a middleware, a completion or a subscriber) it is queued and processed
+    /// right after the current action. An action with no reducer leaves the state unchanged,
+    /// notifies nobody, and is reported through ``diagnosticsHandler``.
+    ///
+    /// - Parameter action: The action.
+    /// - Complexity: O(1) in the number of registered action types and of middleware that do
+    ///   not handle the action; O(*m* + *s*) for *m* middleware that see it and *s* subscribers.
+    public func dispatch(action: some StoreAction) {
+        engine.dispatch(action)
+    }
+
+    // MARK: - Subscribers
+
+    /// Adds a subscriber that is told about every change from now on.
+    ///
+    /// The store does not keep the subscriber alive: once nothing else holds it, it is not
+    /// called again and the store lets it go during its next dispatch. Adding a subscriber that
+    /// is already subscribed does nothing. A subscriber added while subscribers are being told
+    /// about a change is not told about that change.
+    ///
+    /// - Parameter subscriber: The subscriber.
+    public func add<Subscriber: StoreSubscriber>(subscriber: Subscriber)
+    where Subscriber.State == State {
+        engine.add(subscriber: subscriber)
+    }
+
+    /// Removes a subscriber; it is not called again, even during a notification in progress.
+    ///
+    /// - Parameter subscriber: The subscriber to remove. Removing one that is not subscribed
+    ///   does nothing.
+    public func remove(subscriber: some StoreSubscriber) {
+        engine.remove(subscriber: subscriber)
+    }
+
+    /// Calls `onChange` with the new and the old state after every change, for as long as the
+    /// returned subscription is held and not cancelled.
+    ///
+    /// ```swift
+    /// let subscription = store.subscribe { state, oldState in render(state) }
+    /// ```
+    ///
+    /// - Parameter onChange: Called with the new state and the state before the change.
+    /// - Returns: The subscription; cancel it or let go of it to stop.
+    public func subscribe(
+        _ onChange: @escaping @MainActor (_ state: State, _ oldState: State) -> Void
+    ) -> StoreSubscription {
+        engine.subscribe(onChange)
+    }
+
+    /// Calls `onChange` when the part of the state at `keyPath` changes, for as long as the
+    /// returned subscription is held and not cancelled.
+    ///
+    /// ```swift
+    /// let subscription = store.subscribe(to: \.user) { user, oldUser in
+    ///     header.text = user?.firstName ?? "Guest"
+    /// }
+    /// ```
+    ///
+    /// Changes that leave the selected value equal are ignored. Subscriptions to the same key
+    /// path share one comparison per change, so many of them cost little.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The part of the state to watch.
+    ///   - onChange: Called with the new value and the value before the change.
+    /// - Returns: The subscription; cancel it or let go of it to stop.
+    public func subscribe<Value: Equatable>(
+        to keyPath: KeyPath<State, Value>,
+        _ onChange: @escaping @MainActor (_ value: Value, _ oldValue: Value) -> Void
+    ) -> StoreSubscription {
+        engine.subscribe(to: keyPath, onChange)
+    }
+
+    /// The number of subscribers and subscription groups that are still told about changes.
+    public var subscriberCount: Int { engine.subscriberCount }
+}

@@ -1,0 +1,24 @@
+/// A closure subscription to a ``Store``: it lasts until it is cancelled or released.
+///
+/// ```swift
+/// let subscription = store.subscribe(to: \.user) { user, oldUser in
+///     render(user)
+/// }
+/// // ...
+/// subscription.cancel()   // or let go of it
+/// ```
+///
+/// Hold on to the subscription for as long as the closure should be called: once nothing else
+/// holds it, the store stops calling the closure and lets it go during its next dispatch.
+@MainActor
+public final class StoreSubscription {
+    /// Whether ``cancel()`` was called.
+    public private(set) var isCancelled = false
+
+    init() {}
+
+    /// Stops the closure from being called again, even during a notification in progress.
+    public func cancel() {
+        isCancelled = true
+    }
+}
