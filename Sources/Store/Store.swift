@@ -26,12 +26,14 @@ public final class Store<State: StoreState> {
 
     /// Creates a store with an initial state and a middleware stack.
     ///
+    /// A typed ``Middleware`` whose `State` is not this store's state never runs; the store
+    /// reports it through ``diagnosticsHandler`` at its first dispatch.
+    ///
     /// - Parameters:
     ///   - state: The initial state.
     ///   - middleware: The middleware stack; each action passes through it first to last.
     public init(with state: State, middleware: [any AnyMiddleware] = []) {
         engine = DispatchEngine(state: state, middleware: middleware)
-        engine.checkMiddlewareStates()
     }
 
     /// The current state.

@@ -35,8 +35,13 @@ final class DispatchEngine<State: StoreState> {
         self.stack = middleware
     }
 
+    /// Whether the middleware stack was checked; done at the first dispatch, so that a
+    /// diagnostics handler installed after `init` receives the report.
+    private var checkedMiddleware = false
+
     /// Reports typed middleware whose state type differs from the store's: they never run.
-    func checkMiddlewareStates() {
+    private func checkMiddlewareStates() {
+        checkedMiddleware = true
         for middleware in stack {
             guard let typed = middleware as? any Middleware else { continue }
             let expected = Self.stateType(of: typed)
@@ -91,6 +96,7 @@ final class DispatchEngine<State: StoreState> {
             return
         }
         isBusy = true
+        if !checkedMiddleware { checkMiddlewareStates() }
         viewModels.releaseViewModelsOfDeallocatedContexts()
         process(action)
         drain()
