@@ -1,0 +1,87 @@
+import Foundation
+import ReMVVMStore
+import Testing
+
+/// Shared tools of the reliability suites: seeded randomness, load sizes, memory readings.
+enum Reliability {
+    /// A small, fast, seedable generator (SplitMix64), so a failing run can be replayed exactly
+    /// from the seed it prints.
+    struct SeededRandom: RandomNumberGenerator {
+        private var state: UInt64
+
+        init(seed: UInt64) {
+            state = seed
+        }
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = state
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            return mixed ^ (mixed >> 31)
+        }
+
+        /// `true` with probability `percent` in 100.
+        mutating func chance(_ percent: Int) -> Bool {
+            Int.random(in: 0..<100, using: &self) < percent
+        }
+    }
+
+    /// The value of an environment variable, or `nil`.
+    static func environment(_ name: String) -> String? {
+        ProcessInfo.processInfo.environment[name]
+    }
+
+    /// An integer from the environment, for scaling loads up in CI; `defaultValue` otherwise.
+    static func integer(_ name: String, default defaultValue: Int) -> Int {
+        environment(name).flatMap { Int($0) } ?? defaultValue
+    }
+
+    /// Whether the soak tests are switched on (`REMVVM_SOAK=1`): they take a release build and a
+    /// minute of CPU, so the default test run leaves them out.
+    static var isSoakEnabled: Bool {
+        environment("REMVVM_SOAK") == "1"
+    }
+
+    /// The base seed of the seeded tests: `REMVVM_SEED` when set (to replay a failure), a fixed
+    /// value otherwise so that CI runs are repeatable.
+    static var baseSeed: UInt64 {
+        environment("REMVVM_SEED").flatMap { UInt64($0) } ?? 0x5EED_2026
+    }
+
+    /// The resident set size of this process in bytes, read from `/proc/self/statm` (its second
+    /// field counts resident pages); `nil` where the file does not exist.
+    static func residentBytes() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+            return nil
+        }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// The address of a local variable of the caller's frame: how deep the stack is right now.
+    @inline(never)
+    static func stackAddress() -> UInt {
+        var marker = 0
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    }
+}
+
+extension Reliability {
+    /// Collects the diagnostics a store reports, so tests can assert on them instead of stderr.
+    @MainActor
+    final class DiagnosticsLog {
+        private(set) var entries: [StoreDiagnostic] = []
+
+        var kinds: [StoreDiagnostic.Kind] { entries.map(\.kind) }
+
+        func install<State: StoreState>(on store: Store<State>) {
+            store.diagnosticsHandler = { [weak self] diagnostic in self?.entries.append(diagnostic) }
+        }
+
+        func count(of kind: StoreDiagnostic.Kind) -> Int {
+            entries.count { $0.kind == kind }
+        }
+    }
+}
