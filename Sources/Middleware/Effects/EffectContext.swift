@@ -1,0 +1,49 @@
+public import ReMVVMStore
+
+/// What an ``AsyncEffect``'s work uses to send results back to the store, on the main actor.
+///
+/// Once the run was cancelled (a newer action arrived with `cancelInFlight`, or
+/// ``AsyncEffect/cancelAll()`` was called), every call does nothing and returns `false`.
+///
+/// ```swift
+/// AsyncEffect<LoadUser, AppState> { action, effect in
+///     let user = await api.user(id: action.id)
+///     guard !Task.isCancelled else { return }
+///     await effect.dispatch(action: UserLoaded(user: user))
+///     await effect.next()
+/// }
+/// ```
+public struct EffectContext<Action: StoreAction, State: StoreState>: Sendable {
+    let dispatcher: Dispatcher<Action, State>
+    let run: EffectRun
+
+    /// Whether this run was cancelled.
+    @MainActor
+    public var isCancelled: Bool { run.isCancelled }
+
+    /// Passes the action, or a replacement, on to the next middleware and the reducer.
+    ///
+    /// - Parameters:
+    ///   - action: A replacement for the action; `nil` passes it on unchanged.
+    ///   - completion: Runs with the new state after the state changed.
+    /// - Returns: `false` when the run was cancelled and nothing happened.
+    @MainActor
+    @discardableResult
+    public func next(action: Action? = nil, completion: (@MainActor (State) -> Void)? = nil) -> Bool {
+        guard !run.isCancelled else { return false }
+        dispatcher.next(action: action, completion: completion)
+        return true
+    }
+
+    /// Dispatches a new action through the whole middleware stack.
+    ///
+    /// - Parameter action: The new action.
+    /// - Returns: `false` when the run was cancelled and nothing happened.
+    @MainActor
+    @discardableResult
+    public func dispatch(action: some StoreAction) -> Bool {
+        guard !run.isCancelled else { return false }
+        dispatcher.dispatch(action: action)
+        return true
+    }
+}

@@ -1,0 +1,128 @@
+/// What happened to one dispatched action, as a ``Tracer`` saw it.
+///
+/// A trace names the action and its fields, each middleware that saw it with what it did and
+/// how long it took, whether the action was reduced, blocked or had no reducer, and how the
+/// state changed. ``description`` renders it as a few lines of text:
+///
+/// ```text
+/// trace #1 LoginAction(firstName: "Ada", lastName: "Lovelace")
+///   NavigationMiddleware<AppState, Screen>: passed on (0.004 ms)
+///   reduced (0.012 ms)
+///     user: nil -> User(firstName: "Ada", lastName: "Lovelace")
+///   completions (0.020 ms)
+///   total 0.061 ms
+/// ```
+public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
+    /// What one middleware did with the action.
+    public enum Result: Sendable, Equatable {
+        /// It passed the action on unchanged.
+        case passedOn
+        /// It passed on a replacement, described here.
+        case replaced(with: String)
+        /// It did not call `next` (yet): the action stopped here.
+        case blocked
+    }
+
+    /// One middleware that saw the action.
+    public struct Step: Sendable, Equatable {
+        /// The middleware's type name.
+        public let middleware: String
+        /// What it did.
+        public let result: Result
+        /// The time from the action reaching it to its call of `next`, or to its return when it
+        /// blocked the action.
+        public let duration: Duration
+    }
+
+    /// One field of the state that the action changed.
+    public struct Change: Sendable, Equatable {
+        /// The field's name; `state` when the state has no named fields.
+        public let field: String
+        /// The value before the action.
+        public let oldValue: String
+        /// The value after the action.
+        public let newValue: String
+    }
+
+    /// How the action's journey ended.
+    public enum Outcome: Sendable, Equatable {
+        /// The reducer ran; `duration` covers the reducer and the subscribers.
+        case reduced(changes: [Change], duration: Duration)
+        /// The named middleware did not call `next`.
+        case blocked(by: String)
+        /// Every middleware passed it on, but no reducer is registered for its type.
+        case unhandled
+    }
+
+    /// The action's number, counting from 1 in dispatch order.
+    public let number: Int
+    /// The action's type name.
+    public let actionType: String
+    /// The action with its fields, as it was dispatched.
+    public let action: String
+    /// The middleware that saw the action, in stack order.
+    public let steps: [Step]
+    /// How it ended.
+    public let outcome: Outcome
+    /// The time the completion callbacks took after the reducer; `nil` when none ran.
+    public let completionsDuration: Duration?
+    /// The time from the dispatch reaching the first middleware to the end of its processing.
+    public let totalDuration: Duration
+    /// Whether a middleware had held the action back and called `next` later: this trace
+    /// completes an earlier one with the same number.
+    public let isResumed: Bool
+
+    /// The trace as lines of text, with every duration.
+    public var description: String { formatted(showingDurations: true) }
+
+    /// The trace as lines of text.
+    ///
+    /// ```swift
+    /// let text = trace.formatted(showingDurations: false)   // stable text, for tests
+    /// ```
+    ///
+    /// - Parameter showingDurations: Whether to show how long each step took.
+    /// - Returns: The lines, separated by newlines, with no newline at the end.
+    public func formatted(showingDurations: Bool) -> String {
+        func time(_ duration: Duration) -> String {
+            showingDurations ? " (\(Self.milliseconds(duration)))" : ""
+        }
+        var lines = ["trace #\(number)\(isResumed ? " (resumed)" : "") \(action)"]
+        for step in steps {
+            let what: String
+            switch step.result {
+            case .passedOn: what = "passed on"
+            case .replaced(let replacement): what = "replaced it with \(replacement)"
+            case .blocked: what = "blocked it"
+            }
+            lines.append("  \(step.middleware): \(what)\(time(step.duration))")
+        }
+        switch outcome {
+        case .reduced(let changes, let duration):
+            lines.append("  reduced\(time(duration))")
+            if changes.isEmpty { lines.append("    no change") }
+            for change in changes {
+                lines.append("    \(change.field): \(change.oldValue) -> \(change.newValue)")
+            }
+        case .blocked(let middleware):
+            lines.append("  not reduced: blocked by \(middleware)")
+        case .unhandled:
+            lines.append("  not reduced: no reducer is registered for \(actionType)")
+        }
+        if let completionsDuration {
+            lines.append("  completions\(time(completionsDuration))")
+        }
+        if showingDurations {
+            lines.append("  total \(Self.milliseconds(totalDuration))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Formats a duration as milliseconds with three decimals, such as `0.012 ms`.
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let microseconds = max(0, seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+        let fraction = String(microseconds % 1000)
+        return "\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) ms"
+    }
+}

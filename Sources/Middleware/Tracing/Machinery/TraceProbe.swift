@@ -1,0 +1,132 @@
+import ReMVVMStore
+
+/// The tracer's probe at one position of an instrumented stack: before the first middleware
+/// (index 0), between two middleware, or after the last one (just before the reducer).
+///
+/// The probe at index `i` knows the action reached position `i`; when the probe at `i + 1`
+/// is reached the middleware between them passed it on, and when probe `i`'s `next` returns
+/// without that, the middleware held it back.
+@MainActor
+struct TraceProbe: AnyMiddleware {
+    let tracer: Tracer
+    let index: Int
+    let preceding: (any AnyMiddleware)?
+    let following: (any AnyMiddleware)?
+
+    func applyMiddleware<Action: StoreAction, State: StoreState>(
+        for state: State,
+        action: Action,
+        dispatcher: Dispatcher<Action, State>
+    ) {
+        guard tracer.isEnabled else {
+            dispatcher.next()
+            return
+        }
+        let now = tracer.clock.now
+        let actionType = ObjectIdentifier(Action.self)
+        let recording: TraceRecording
+        var finishesHere = index == 0
+        if index == 0 {
+            recording = TraceRecording(
+                number: tracer.nextNumber(),
+                actionType: actionType,
+                actionTypeName: String(describing: Action.self),
+                action: String(describing: action),
+                start: now
+            )
+        } else if let active = tracer.active, active.position == index - 1, active.actionType == actionType {
+            recording = active
+            recordPassedOn(action, recording: recording, at: now)
+        } else if let resumed = tracer.takeHeldBack(stoppedAt: index - 1, actionType: actionType) {
+            // A middleware that held the action back called `next` later.
+            recording = resumed
+            recording.isResumed = true
+            recording.outcome = nil
+            if recording.steps.last?.result == .blocked { recording.steps.removeLast() }
+            recordPassedOn(action, recording: recording, at: now)
+            finishesHere = true
+        } else {
+            // Tracing was switched on while this action was on its way.
+            dispatcher.next()
+            return
+        }
+        recording.position = index
+        recording.positionTime = now
+
+        let outer = tracer.active
+        tracer.active = recording
+        passOn(action, state: state, dispatcher: dispatcher, recording: recording)
+        tracer.active = outer
+
+        if recording.outcome == nil, recording.position == index, let following {
+            let name = Self.name(of: following)
+            recording.steps.append(
+                ActionTrace.Step(middleware: name, result: .blocked, duration: tracer.clock.now - now)
+            )
+            recording.outcome = .blocked(by: name)
+        }
+        if finishesHere {
+            tracer.sink.write(recording.trace(end: tracer.clock.now))
+            if case .blocked = recording.outcome { tracer.holdBack(recording) }
+        }
+    }
+
+    private func passOn<Action: StoreAction, State: StoreState>(
+        _ action: Action,
+        state: State,
+        dispatcher: Dispatcher<Action, State>,
+        recording: TraceRecording
+    ) {
+        let clock = tracer.clock
+        let isFirst = index == 0
+        guard following == nil else {
+            if isFirst {
+                dispatcher.next { _ in Self.recordCompletions(recording, clock: clock) }
+            } else {
+                dispatcher.next()
+            }
+            return
+        }
+        // The last probe: the reducer runs right after it, then the completions, this one first.
+        let oldState = state
+        let reduceStart = clock.now
+        dispatcher.next { newState in
+            let reducedAt = clock.now
+            recording.reducedAt = reducedAt
+            recording.outcome = .reduced(
+                changes: StateDiff.changes(from: oldState, to: newState),
+                duration: reducedAt - reduceStart
+            )
+        }
+        if recording.outcome == nil { recording.outcome = .unhandled }
+    }
+
+    /// Runs as the first probe's completion, so after every other completion.
+    private static func recordCompletions(_ recording: TraceRecording, clock: ContinuousClock) {
+        guard let reducedAt = recording.reducedAt else { return }
+        recording.completionsDuration = clock.now - reducedAt
+    }
+
+    private func recordPassedOn<Action: StoreAction>(
+        _ action: Action,
+        recording: TraceRecording,
+        at now: ContinuousClock.Instant
+    ) {
+        guard let preceding else { return }
+        let description = String(describing: action)
+        let result: ActionTrace.Result =
+            description == recording.currentAction ? .passedOn : .replaced(with: description)
+        recording.currentAction = description
+        recording.steps.append(
+            ActionTrace.Step(
+                middleware: Self.name(of: preceding),
+                result: result,
+                duration: now - recording.positionTime
+            )
+        )
+    }
+
+    static func name(of middleware: any AnyMiddleware) -> String {
+        String(describing: type(of: middleware))
+    }
+}
