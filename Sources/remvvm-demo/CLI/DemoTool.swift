@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The command line tool: reads the arguments, picks the input, and does the real I/O for a
+/// ``Session``.
+@MainActor
+enum DemoTool {
+    static let banner = "ReMVVM demo. Type 'help' for the commands, 'quit' or Ctrl-D to leave.\n"
+
+    /// Runs the tool and returns its exit status.
+    ///
+    /// - Parameter arguments: The raw arguments after the program name.
+    static func run(arguments: [[UInt8]]) -> Int32 {
+        let inputIsTerminal = isatty(0) == 1
+        let outputIsTerminal = isatty(1) == 1
+        let style = outputIsTerminal && wantsColor() ? TextStyle.color : .plain
+        let invocation: Invocation
+        switch Invocation.parse(arguments: arguments) {
+        case .success(let parsed): invocation = parsed
+        case .failure(let error):
+            writeAll(2, Session.errorLine(error, location: nil, style: isatty(2) == 1 ? style : .plain))
+            return 1
+        }
+        switch invocation {
+        case .help:
+            writeAll(1, Invocation.usage)
+            return 0
+        case .version:
+            writeAll(1, Invocation.versionText + "\n")
+            return 0
+        case .script(let path):
+            let session = Session(app: DemoApp(style: style), source: .script(path: path), write: emit)
+            switch LineReader.lines(ofFile: path) {
+            case .failure(let error):
+                session.report(.unreadableScript(path, reason: error.reason))
+            case .success(let lines):
+                session.start()
+                for (index, line) in lines.enumerated() where !session.run(line: line, number: index + 1) {
+                    break
+                }
+            }
+            return session.exitStatus
+        case .commands(let commands):
+            let session = Session(
+                app: DemoApp(style: style), source: .arguments(count: commands.count), write: emit)
+            session.start()
+            for (index, words) in commands.enumerated() where !session.run(words: words, number: index + 1) {
+                break
+            }
+            return session.exitStatus
+        case .standardInput:
+            let source: Session.Source = inputIsTerminal ? .terminal : .pipe
+            let session = Session(app: DemoApp(style: style), source: source, write: emit)
+            let prompts = inputIsTerminal && outputIsTerminal
+            if prompts { writeAll(1, banner) }
+            session.start()
+            var reader = LineReader(descriptor: 0)
+            var number = 0
+            while true {
+                if prompts { writeAll(1, style.prompt("> ")) }
+                guard let line = reader.nextLine() else {
+                    // Ctrl-D: end the prompt's line so the shell's prompt starts on its own.
+                    if prompts { writeAll(1, "\n") }
+                    break
+                }
+                number += 1
+                switch line {
+                case .success(let bytes):
+                    if !session.run(line: bytes, number: number) { return session.exitStatus }
+                case .failure(let error):
+                    session.report(
+                        CommandError(
+                            message: "cannot read standard input: \(error.reason)", hint: "check the input"))
+                    return 1
+                }
+            }
+            return session.exitStatus
+        }
+    }
+
+    /// Colour unless the user asked for none (`NO_COLOR`) or the terminal cannot show it.
+    private static func wantsColor() -> Bool {
+        if getenv("NO_COLOR") != nil { return false }
+        if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+        return true
+    }
+
+    private static func emit(_ chunk: OutputChunk) {
+        writeAll(chunk.stream == .standardOutput ? 1 : 2, chunk.text)
+    }
+
+    /// Writes all of `text`, retrying short writes; gives up quietly when the reader is gone.
+    static func writeAll(_ descriptor: Int32, _ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var remaining = UnsafeRawBufferPointer(buffer)
+            while !remaining.isEmpty {
+                let written = write(descriptor, remaining.baseAddress, remaining.count)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                remaining = UnsafeRawBufferPointer(rebasing: remaining[written...])
+            }
+        }
+    }
+}

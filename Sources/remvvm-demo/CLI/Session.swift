@@ -1,0 +1,100 @@
+/// Runs lines of input through a ``DemoApp`` and tells where its output goes: what a person
+/// sees, and what the exit status is. Needs no terminal, so tests run it in-process.
+@MainActor
+final class Session {
+    /// Where the lines come from; it decides error locations and whether to carry on.
+    enum Source: Equatable {
+        /// A person at a terminal: errors carry on and the exit status is 0.
+        case terminal
+        /// Standard input that is not a terminal; errors name the line.
+        case pipe
+        /// A script file; errors name the file and the line.
+        case script(path: String)
+        /// Commands given as arguments; errors name the command when there are several.
+        case arguments(count: Int)
+    }
+
+    let app: DemoApp
+    let source: Source
+    private let write: (OutputChunk) -> Void
+    private(set) var hasFailed = false
+    private(set) var hasQuit = false
+
+    init(app: DemoApp, source: Source, write: @escaping (OutputChunk) -> Void) {
+        self.app = app
+        self.source = source
+        self.write = write
+    }
+
+    /// 0, or 1 when a command failed outside a terminal session.
+    var exitStatus: Int32 {
+        hasFailed && source != .terminal ? 1 : 0
+    }
+
+    /// Shows the first screen.
+    func start() {
+        emit(app.start())
+    }
+
+    /// Runs line `number` (from 1) of the input. Returns `false` once the session should end.
+    @discardableResult
+    func run(line bytes: [UInt8], number: Int) -> Bool {
+        guard let line = String(validating: bytes, as: UTF8.self) else {
+            report(.lineNotUTF8, at: number)
+            return true
+        }
+        return run(app.execute(line: line), number: number)
+    }
+
+    /// Runs command `number` (from 1) given as words. Returns `false` once the session should end.
+    @discardableResult
+    func run(words: [String], number: Int) -> Bool {
+        let outcome: CommandOutcome
+        switch CommandParser.parse(words: words) {
+        case .success(let command): outcome = app.execute(command)
+        case .failure(let error): outcome = CommandOutcome(error: error)
+        }
+        return run(outcome, number: number)
+    }
+
+    private func run(_ outcome: CommandOutcome, number: Int) -> Bool {
+        emit(outcome)
+        if let error = outcome.error { report(error, at: number) }
+        if outcome.quits { hasQuit = true }
+        return !outcome.quits
+    }
+
+    /// Reports an error that happened before any line ran (bad arguments, unreadable script).
+    func report(_ error: CommandError) {
+        hasFailed = true
+        write(
+            OutputChunk(stream: .standardError, text: Self.errorLine(error, location: nil, style: app.style)))
+    }
+
+    private func report(_ error: CommandError, at number: Int) {
+        hasFailed = true
+        write(
+            OutputChunk(
+                stream: .standardError,
+                text: Self.errorLine(error, location: location(of: number), style: app.style)))
+    }
+
+    private func emit(_ outcome: CommandOutcome) {
+        for chunk in outcome.output { write(chunk) }
+    }
+
+    private func location(of number: Int) -> String? {
+        switch source {
+        case .terminal: nil
+        case .pipe: "line \(number)"
+        case .script(let path): "\(path):\(number)"
+        case .arguments(let count): count > 1 ? "command \(number)" : nil
+        }
+    }
+
+    /// `error: [location: ]message (hint)` and a newline.
+    static func errorLine(_ error: CommandError, location: String?, style: TextStyle) -> String {
+        let place = location.map { "\($0): " } ?? ""
+        return "\(style.error("error:")) \(place)\(error)\n"
+    }
+}

@@ -1,0 +1,32 @@
+/// One thing a user can ask the demo to do.
+enum Command: Equatable, Sendable {
+    /// Type the names into the login screen and press its login button.
+    case login(firstName: String, lastName: String)
+    /// Press the greetings screen's logout button.
+    case logout
+    /// Print the application state.
+    case state
+    /// Switch the tracing middleware on or off.
+    case trace(on: Bool)
+    /// Print the list of commands.
+    case help
+    /// Leave.
+    case quit
+    /// A blank line or a comment: nothing to do.
+    case nothing
+
+    /// The command names, as typed.
+    static let names = ["login", "logout", "state", "trace", "help", "quit"]
+
+    /// The list the `help` command prints.
+    static let list = """
+        Commands:
+          login <first> <last>  log in; quote a name with spaces: login "Ada Augusta" Lovelace
+          logout                log out and go back to the login screen
+          state                 print the application state
+          trace on|off          trace every action on standard error
+          help                  show this list
+          quit                  leave (Ctrl-D too)
+
+        """
+}

@@ -1,0 +1,159 @@
+/// Why a line, an argument or a command could not be carried out: one message and a hint that
+/// says what to do instead. Printed as one line: `error: <message> (<hint>)`.
+struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
+    let message: String
+    let hint: String
+
+    var description: String { "\(message) (\(hint))" }
+
+    // MARK: - Parsing
+
+    static func unknownCommand(_ word: String) -> CommandError {
+        let hint = suggestion(for: word).map { "did you mean '\($0)'?" } ?? "type 'help' to list the commands"
+        return CommandError(message: "unknown command \(quoted(word))", hint: hint)
+    }
+
+    static let loginNeedsTwoNames = CommandError(
+        message: "login needs a first and a last name",
+        hint: "try: login Ada Lovelace"
+    )
+
+    static func loginTakesTwoNames(got count: Int) -> CommandError {
+        CommandError(
+            message: "login takes two names, got \(count)",
+            hint: "quote a name that has spaces: login \"Ada Augusta\" Lovelace"
+        )
+    }
+
+    static let emptyName = CommandError(message: "a name cannot be empty", hint: "try: login Ada Lovelace")
+
+    static let controlCharacterInName = CommandError(
+        message: "a name cannot contain control characters",
+        hint: "type the name as plain text"
+    )
+
+    static func takesNoArguments(_ command: String) -> CommandError {
+        CommandError(message: "'\(command)' takes no arguments", hint: "try: \(command)")
+    }
+
+    static let traceNeedsOnOrOff = CommandError(message: "trace needs 'on' or 'off'", hint: "try: trace on")
+
+    static func missingClosingQuote(_ quote: Character) -> CommandError {
+        CommandError(
+            message: "missing closing \(quote) quote",
+            hint: "close the quote: login \(quote)Ada Augusta\(quote) Lovelace"
+        )
+    }
+
+    static let trailingBackslash = CommandError(
+        message: "the line ends with a backslash",
+        hint: "write \\\\ for a backslash"
+    )
+
+    static let lineNotUTF8 = CommandError(
+        message: "the line is not valid UTF-8",
+        hint: "send UTF-8 text"
+    )
+
+    // MARK: - Running
+
+    static let notLoggedIn = CommandError(
+        message: "nobody is logged in",
+        hint: "log in first: login <first> <last>"
+    )
+
+    static func alreadyLoggedIn(_ user: User) -> CommandError {
+        CommandError(
+            message: "already logged in as \(quoted(user.firstName)) \(quoted(user.lastName))",
+            hint: "log out first: logout"
+        )
+    }
+
+    // MARK: - Command line
+
+    static func unknownOption(_ option: String) -> CommandError {
+        CommandError(message: "unknown option \(quoted(option))", hint: "see: remvvm-demo --help")
+    }
+
+    static let scriptNeedsFile = CommandError(
+        message: "--script needs a file name",
+        hint: "try: remvvm-demo --script session.txt"
+    )
+
+    static let scriptGivenTwice = CommandError(
+        message: "--script was given twice",
+        hint: "run one script at a time"
+    )
+
+    static let scriptWithCommands = CommandError(
+        message: "--script cannot be combined with commands",
+        hint: "put the commands in the script, or leave out --script"
+    )
+
+    static func argumentNotUTF8(_ position: Int) -> CommandError {
+        CommandError(message: "argument \(position) is not valid UTF-8", hint: "pass UTF-8 text")
+    }
+
+    static func unreadableScript(_ path: String, reason: String) -> CommandError {
+        CommandError(
+            message: "cannot read script \(quoted(path)): \(reason)",
+            hint: "check the path and that the file is readable"
+        )
+    }
+
+    // MARK: - Echoing input safely
+
+    /// `text` in single quotes, cut to 40 characters, with control characters escaped, so that
+    /// echoing bad input can neither flood nor drive the terminal.
+    static func quoted(_ text: String) -> String {
+        let limit = 40
+        var result = "'"
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == limit {
+                result += "..."
+                break
+            }
+            result +=
+                isUnsafe(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+            count += 1
+        }
+        return result + "'"
+    }
+
+    /// Control characters, and the line and paragraph separators, which move the cursor.
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }
+
+    /// The command `word` was probably meant to be: same letters in another case, or at most
+    /// two edits away.
+    static func suggestion(for word: String) -> String? {
+        let lowered = word.lowercased()
+        guard lowered.count <= 12 else { return nil }
+        if let exact = Command.names.first(where: { $0 == lowered }) { return exact }
+        if lowered == "exit" || lowered == "bye" { return "quit" }
+        let scored = Command.names.map { ($0, editDistance(lowered, $0)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+        return best.0
+    }
+
+    /// The Levenshtein distance between two short strings.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, charA) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, charB) in b.enumerated() {
+                current[j + 1] = min(
+                    previous[j + 1] + 1, current[j] + 1, previous[j] + (charA == charB ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

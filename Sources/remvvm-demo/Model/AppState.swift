@@ -1,0 +1,22 @@
+import ReMVVMStore
+
+/// The person who logged in.
+struct User: Equatable, Sendable {
+    let firstName: String
+    let lastName: String
+}
+
+/// The demo's whole application state: the seed's `AppState`.
+struct AppState: StoreState {
+    let factory: any ViewModelFactory
+    let user: User?
+}
+
+extension AppState: CustomStringConvertible {
+    /// The state as the `state` command prints it; the factory is left out, it never changes.
+    var description: String {
+        guard let user else { return "AppState(user: nil)" }
+        return "AppState(user: User(firstName: \(String(reflecting: user.firstName)), "
+            + "lastName: \(String(reflecting: user.lastName))))"
+    }
+}
