@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Builds the DocC catalogs of the library modules and fails on any DocC warning.
+#
+#   bash .ci/docs.sh            check every catalog (what CI runs)
+#   bash .ci/docs.sh preview    check, then serve ReMVVMStore's docs (PREVIEW_MODULE=... for another)
+#
+# No package dependency (no swift-docc-plugin): the compiler writes the symbol graphs while it
+# builds the library modules, and the toolchain's `docc` turns each module's catalog and graphs
+# into a documentation archive under .build-docs/archives/.
+#
+# The symbol graphs come from the compiler rather than `swift package dump-symbol-graph`
+# because the compiler's graph of ReMVVMStore includes the ReMVVMViewModelFactory symbols it
+# re-exports: a client that writes `import ReMVVMStore` gets them, so its documentation lists
+# them, and links such as ``ViewModelFactory`` in ReMVVMStore's comments resolve.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scratch=.build-docs
+graphs="$PWD/$scratch/symbol-graphs"
+archives="$scratch/archives"
+modules=(ReMVVMViewModelFactory ReMVVMStore ReMVVMMiddleware)
+declare -A catalogs=(
+    [ReMVVMViewModelFactory]=Sources/ViewModelFactory/ReMVVMViewModelFactory.docc
+    [ReMVVMStore]=Sources/Store/ReMVVMStore.docc
+    [ReMVVMMiddleware]=Sources/Middleware/ReMVVMMiddleware.docc
+)
+
+started=$SECONDS
+
+build_symbol_graphs() {
+    # ReMVVMMiddleware depends on the other two library modules, so building it builds all
+    # three (and not the demo or the tests).
+    swift build --scratch-path "$scratch" --target ReMVVMMiddleware \
+        -Xswiftc -emit-symbol-graph \
+        -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
+        -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+}
+
+printf '==> Symbol graphs (swift build --scratch-path %s)\n' "$scratch"
+build_symbol_graphs
+# The compiler writes a module's graph only when it compiles the module, so an up-to-date
+# build does not bring back graphs that were deleted: start the scratch build over then.
+for module in "${modules[@]}"; do
+    if [[ ! -f "$graphs/$module.symbols.json" ]]; then
+        printf 'The symbol graph of %s is missing; rebuilding %s from scratch.\n' "$module" "$scratch"
+        rm -rf "$scratch"
+        build_symbol_graphs
+        break
+    fi
+done
+
+status=0
+for module in "${modules[@]}"; do
+    catalog=${catalogs[$module]}
+    printf '\n==> docc convert %s\n' "$catalog"
+    # docc reads every graph in the folder it is given, so give it only this module's
+    # (ModuleName.symbols.json, and ModuleName@Other.symbols.json for extensions of Other).
+    module_graphs="$scratch/module-graphs/$module"
+    rm -rf "$module_graphs"
+    mkdir -p "$module_graphs"
+    cp "$graphs/$module.symbols.json" "$module_graphs/"
+    cp "$graphs/$module"@*.symbols.json "$module_graphs/" 2>/dev/null || true
+
+    log="$scratch/docc-$module.log"
+    mkdir -p "$archives"
+    # --analyze also prints notes; --warnings-as-errors makes docc exit non-zero on a warning
+    # (an unresolved ``link``, a curation error, a bad parameter name in a doc comment).
+    if ! docc convert "$catalog" \
+        --additional-symbol-graph-dir "$module_graphs" \
+        --output-path "$archives/$module.doccarchive" \
+        --fallback-display-name "$module" \
+        --fallback-bundle-identifier "org.remvvm.$module" \
+        --analyze --warnings-as-errors >"$log" 2>&1; then
+        status=1
+    fi
+    cat "$log"
+    # Belt and braces: a docc that printed a warning but exited 0 still fails the check.
+    if grep -Eq '^(warning|error):' "$log"; then
+        status=1
+    fi
+done
+
+printf '\n==> Documentation built in %ds: %s/<Module>.doccarchive\n' $((SECONDS - started)) "$archives"
+if [[ $status -ne 0 ]]; then
+    printf 'DocC reported warnings or errors (see above).\n' >&2
+    exit 1
+fi
+
+if [[ "${1:-}" == "preview" ]]; then
+    module=${PREVIEW_MODULE:-ReMVVMStore}
+    printf '\n==> docc preview %s\n' "${catalogs[$module]}"
+    exec docc preview "${catalogs[$module]}" \
+        --additional-symbol-graph-dir "$scratch/module-graphs/$module" \
+        --output-path "$scratch/preview/$module.doccarchive" \
+        --fallback-display-name "$module" \
+        --fallback-bundle-identifier "org.remvvm.$module" \
+        --port "${PREVIEW_PORT:-8080}"
+fi
