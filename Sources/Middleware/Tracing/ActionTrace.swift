@@ -32,6 +32,18 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
         /// The time from the action reaching it to its call of `next`, or to its return when it
         /// blocked the action.
         public let duration: Duration
+
+        /// Creates a step.
+        ///
+        /// - Parameters:
+        ///   - middleware: The middleware's type name.
+        ///   - result: What it did.
+        ///   - duration: How long it took.
+        public init(middleware: String, result: Result, duration: Duration) {
+            self.middleware = middleware
+            self.result = result
+            self.duration = duration
+        }
     }
 
     /// One field of the state that the action changed.
@@ -42,6 +54,18 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
         public let oldValue: String
         /// The value after the action.
         public let newValue: String
+
+        /// Creates a change.
+        ///
+        /// - Parameters:
+        ///   - field: The field's name.
+        ///   - oldValue: The value before the action.
+        ///   - newValue: The value after the action.
+        public init(field: String, oldValue: String, newValue: String) {
+            self.field = field
+            self.oldValue = oldValue
+            self.newValue = newValue
+        }
     }
 
     /// How the action's journey ended.

@@ -36,14 +36,14 @@ struct TraceProbe: AnyMiddleware {
             )
         } else if let active = tracer.active, active.position == index - 1, active.actionType == actionType {
             recording = active
-            recordPassedOn(action, recording: recording, at: now)
+            recordPassedOn(action, state: state, recording: recording, at: now)
         } else if let resumed = tracer.takeHeldBack(stoppedAt: index - 1, actionType: actionType) {
             // A middleware that held the action back called `next` later.
             recording = resumed
             recording.isResumed = true
             recording.outcome = nil
             if recording.steps.last?.result == .blocked { recording.steps.removeLast() }
-            recordPassedOn(action, recording: recording, at: now)
+            recordPassedOn(action, state: state, recording: recording, at: now)
             finishesHere = true
         } else {
             // Tracing was switched on while this action was on its way.
@@ -107,12 +107,14 @@ struct TraceProbe: AnyMiddleware {
         recording.completionsDuration = clock.now - reducedAt
     }
 
-    private func recordPassedOn<Action: StoreAction>(
+    private func recordPassedOn<Action: StoreAction, State: StoreState>(
         _ action: Action,
+        state: State,
         recording: TraceRecording,
         at now: ContinuousClock.Instant
     ) {
-        guard let preceding else { return }
+        // A typed middleware for another action type never saw this one: the store skipped it.
+        guard let preceding, Self.sees(preceding, action: Action.self, state: State.self) else { return }
         let description = String(describing: action)
         let result: ActionTrace.Result =
             description == recording.currentAction ? .passedOn : .replaced(with: description)
@@ -124,6 +126,24 @@ struct TraceProbe: AnyMiddleware {
                 duration: now - recording.positionTime
             )
         )
+    }
+
+    /// Whether the store passes actions of `action` type through `middleware`.
+    static func sees<Action: StoreAction, State: StoreState>(
+        _ middleware: any AnyMiddleware,
+        action: Action.Type,
+        state: State.Type
+    ) -> Bool {
+        guard let typed = middleware as? any Middleware else { return true }
+        return handles(typed, action: action, state: state)
+    }
+
+    private static func handles<M: Middleware, Action: StoreAction, State: StoreState>(
+        _: M,
+        action: Action.Type,
+        state: State.Type
+    ) -> Bool {
+        M.Action.self == Action.self && M.State.self == State.self
     }
 
     static func name(of middleware: any AnyMiddleware) -> String {

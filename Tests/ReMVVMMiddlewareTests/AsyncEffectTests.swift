@@ -1,0 +1,145 @@
+import ReMVVMMiddleware
+import ReMVVMStore
+import Testing
+
+/// Lets a test decide when each run of an effect may go on.
+actor Gate {
+    private var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var opened: Set<Int> = []
+
+    func wait(_ id: Int) async {
+        if opened.contains(id) { return }
+        await withCheckedContinuation { waiting[id] = $0 }
+    }
+
+    func open(_ id: Int) {
+        opened.insert(id)
+        waiting.removeValue(forKey: id)?.resume()
+    }
+}
+
+/// What the effect's runs report, in order, for the test to await.
+final class Events: Sendable {
+    let stream: AsyncStream<String>
+    private let continuation: AsyncStream<String>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream()
+    }
+
+    func send(_ event: String) {
+        continuation.yield(event)
+    }
+}
+
+@MainActor
+@Suite struct AsyncEffectTests {
+    /// An effect that waits for the gate numbered by the action, then renames to that number
+    /// and passes the increment on.
+    func makeEffect(cancelInFlight: Bool, gate: Gate, events: Events) -> AsyncEffect<Increment, TestState> {
+        AsyncEffect(cancelInFlight: cancelInFlight) { action, effect in
+            await gate.wait(action.by)
+            let cancelled = Task.isCancelled
+            let dispatched = await effect.dispatch(action: Rename(name: "run \(action.by)"))
+            let passed = await effect.next()
+            events.send("run \(action.by): cancelled \(cancelled), dispatched \(dispatched), next \(passed)")
+        }
+    }
+
+    @Test("the work runs asynchronously, and what it sends back is reduced on the main actor")
+    func runsAndComesBack() async {
+        let gate = Gate()
+        let events = Events()
+        let effect = makeEffect(cancelInFlight: false, gate: gate, events: events)
+        let (store, _) = makeStore(middleware: [effect])
+        var seenOnMainActor: [Int] = []
+        let subscription = store.subscribe { state, _ in
+            MainActor.assertIsolated()
+            seenOnMainActor.append(state.count)
+        }
+
+        store.dispatch(action: Increment(by: 1))
+        // The action waits for the work: nothing was reduced yet.
+        #expect(store.state.count == 0)
+        #expect(effect.inFlightCount == 1)
+
+        await gate.open(1)
+        await effect.waitUntilIdle()
+        #expect(store.state.count == 1)
+        #expect(store.state.name == "run 1")
+        #expect(effect.inFlightCount == 0)
+        var iterator = events.stream.makeAsyncIterator()
+        #expect(await iterator.next() == "run 1: cancelled false, dispatched true, next true")
+        #expect(seenOnMainActor == [0, 1])  // the rename, then the increment
+        _ = subscription
+    }
+
+    @Test("with cancelInFlight, a new action cancels the previous run, and its late results are ignored")
+    func cancelsInFlight() async {
+        let gate = Gate()
+        let events = Events()
+        let effect = makeEffect(cancelInFlight: true, gate: gate, events: events)
+        let (store, _) = makeStore(middleware: [effect])
+
+        store.dispatch(action: Increment(by: 1))
+        store.dispatch(action: Increment(by: 2))
+        #expect(effect.inFlightCount == 1)
+
+        await gate.open(2)
+        await effect.waitUntilIdle()
+        #expect(store.state.count == 2)
+        #expect(store.state.name == "run 2")
+
+        // The first run finishes after the second: too late, nothing it sends lands.
+        await gate.open(1)
+        var iterator = events.stream.makeAsyncIterator()
+        #expect(await iterator.next() == "run 2: cancelled false, dispatched true, next true")
+        #expect(await iterator.next() == "run 1: cancelled true, dispatched false, next false")
+        #expect(store.state.count == 2)
+        #expect(store.state.name == "run 2")
+    }
+
+    @Test("without cancelInFlight, every run lands, in the order the runs finish")
+    func keepsEveryRun() async {
+        let gate = Gate()
+        let events = Events()
+        let effect = makeEffect(cancelInFlight: false, gate: gate, events: events)
+        let (store, _) = makeStore(middleware: [effect])
+
+        store.dispatch(action: Increment(by: 1))
+        store.dispatch(action: Increment(by: 2))
+        #expect(effect.inFlightCount == 2)
+        await gate.open(2)
+        var iterator = events.stream.makeAsyncIterator()
+        #expect(await iterator.next() == "run 2: cancelled false, dispatched true, next true")
+        await gate.open(1)
+        #expect(await iterator.next() == "run 1: cancelled false, dispatched true, next true")
+        await effect.waitUntilIdle()
+        #expect(store.state.count == 3)
+        #expect(store.state.name == "run 1")
+    }
+
+    @Test("cancelAll cancels every run in flight")
+    func cancelAll() async {
+        let gate = Gate()
+        let events = Events()
+        let effect = makeEffect(cancelInFlight: false, gate: gate, events: events)
+        let (store, _) = makeStore(middleware: [effect])
+        store.dispatch(action: Increment(by: 1))
+        effect.cancelAll()
+        #expect(effect.inFlightCount == 0)
+        await gate.open(1)
+        var iterator = events.stream.makeAsyncIterator()
+        #expect(await iterator.next() == "run 1: cancelled true, dispatched false, next false")
+        #expect(store.state == TestState(factory: store.state.factory))
+    }
+
+    @Test("other action types pass the effect by")
+    func otherActions() {
+        let effect = AsyncEffect<Increment, TestState> { _, _ in }
+        let (store, _) = makeStore(middleware: [effect])
+        store.dispatch(action: Rename(name: "Ada"))
+        #expect(store.state.name == "Ada")
+        #expect(effect.inFlightCount == 0)
+    }
+}

@@ -1,0 +1,172 @@
+import ReMVVMMiddleware
+import ReMVVMStore
+import Testing
+
+@MainActor
+@Suite struct TracerTests {
+    /// A tracer whose sink collects the traces.
+    final class Collector {
+        var traces: [ActionTrace] = []
+        var texts: [String] { traces.map { $0.formatted(showingDurations: false) } }
+    }
+
+    func makeTracedStore(
+        _ middleware: [AnyMiddleware],
+        enabled: Bool = true
+    ) -> (Store<TestState>, Tracer, Collector) {
+        let collector = Collector()
+        let tracer = Tracer(isEnabled: enabled, sink: TraceSink { collector.traces.append($0) })
+        let (store, _) = makeStore(middleware: tracer.instrument(middleware))
+        return (store, tracer, collector)
+    }
+
+    @Test("a reduced action is traced with its fields, the middleware that saw it and the state change")
+    func reduced() throws {
+        let navigator = Navigator(root: TestScreen.home)
+        let navigation = NavigationMiddleware<TestState, TestScreen>(
+            navigator: navigator,
+            routes: [.on(Rename.self, navigate: .present(.sheet))]
+        )
+        let (store, _, collector) = makeTracedStore([navigation, Blocker<Increment>()])
+        store.dispatch(action: Rename(name: "Ada"))
+
+        #expect(
+            collector.texts == [
+                """
+                trace #1 Rename(name: Optional("Ada"))
+                  NavigationMiddleware<TestState, TestScreen>: passed on
+                  reduced
+                    name: nil -> "Ada"
+                  completions
+                """
+            ]
+        )
+        let trace = try #require(collector.traces.first)
+        #expect(trace.actionType == "Rename")
+        #expect(trace.steps.map(\.middleware) == ["NavigationMiddleware<TestState, TestScreen>"])
+        #expect(trace.isResumed == false)
+        guard case .reduced(let changes, _) = trace.outcome else {
+            Issue.record("expected a reduced outcome, got \(trace.outcome)")
+            return
+        }
+        #expect(changes == [ActionTrace.Change(field: "name", oldValue: "nil", newValue: "\"Ada\"")])
+        #expect(trace.completionsDuration != nil)
+        #expect(trace.totalDuration >= .zero)
+    }
+
+    @Test("a blocked action names the middleware that blocked it")
+    func blocked() {
+        let (store, _, collector) = makeTracedStore([Doubler(), Blocker<Increment>()])
+        store.dispatch(action: Increment(by: 3))
+        #expect(store.state.count == 0)
+        #expect(
+            collector.texts == [
+                """
+                trace #1 Increment(by: 3)
+                  Doubler: replaced it with Increment(by: 6)
+                  Blocker<Increment>: blocked it
+                  not reduced: blocked by Blocker<Increment>
+                """
+            ]
+        )
+        #expect(collector.traces.first?.outcome == .blocked(by: "Blocker<Increment>"))
+    }
+
+    @Test("an action without a reducer is traced as unhandled, and an unchanged state as no change")
+    func unhandledAndNoChange() {
+        let (store, _, collector) = makeTracedStore([])
+        store.dispatch(action: Ping())
+        store.dispatch(action: Rename(name: nil))
+        #expect(
+            collector.texts == [
+                "trace #1 Ping()\n  not reduced: no reducer is registered for Ping",
+                "trace #2 Rename(name: nil)\n  reduced\n    no change",
+            ]
+        )
+    }
+
+    @Test("typed middleware for other action types do not appear in the trace")
+    func onlyMiddlewareThatSawIt() {
+        let (store, _, collector) = makeTracedStore([Blocker<Rename>(), Doubler(), Blocker<Ping>()])
+        store.dispatch(action: Increment())
+        #expect(
+            collector.texts == [
+                """
+                trace #1 Increment(by: 1)
+                  Doubler: replaced it with Increment(by: 2)
+                  reduced
+                    count: 0 -> 2
+                  completions
+                """
+            ]
+        )
+    }
+
+    @Test("with durations, each step, the reducer and the total carry a time in milliseconds")
+    func durations() throws {
+        let (store, _, collector) = makeTracedStore([Doubler()])
+        store.dispatch(action: Increment())
+        let lines = try #require(collector.traces.first).description.split(separator: "\n")
+        #expect(lines.count == 6)
+        #expect(lines[1].hasPrefix("  Doubler: replaced it with Increment(by: 2) ("))
+        #expect(lines[2].hasPrefix("  reduced ("))
+        #expect(lines[4].hasPrefix("  completions ("))
+        #expect(lines[5].hasPrefix("  total "))
+        for line in [lines[1], lines[2], lines[4], lines[5]] {
+            #expect(line.contains(" ms"), "\(line)")
+        }
+    }
+
+    @Test("switched off, the tracer writes nothing and the actions still go through; on again, it traces")
+    func switchedOff() {
+        let (store, tracer, collector) = makeTracedStore([Doubler()], enabled: false)
+        store.dispatch(action: Increment())
+        #expect(store.state.count == 2)
+        #expect(collector.traces.isEmpty)
+        tracer.isEnabled = true
+        store.dispatch(action: Increment())
+        #expect(collector.traces.map(\.number) == [1])
+        #expect(store.state.count == 4)
+    }
+
+    @Test("a middleware that calls next later is traced as blocked, then as resumed with the same number")
+    func resumed() throws {
+        let holder = Holder()
+        let (store, _, collector) = makeTracedStore([holder])
+        store.dispatch(action: Increment(by: 5))
+        store.dispatch(action: Rename(name: "Ada"))
+        #expect(collector.texts.count == 2)
+        #expect(collector.traces.first?.outcome == .blocked(by: "Holder"))
+
+        try #require(holder.held.count == 1)
+        holder.held[0].next()
+        #expect(store.state.count == 5)
+        #expect(collector.traces.count == 3)
+        #expect(
+            collector.texts.last == """
+                trace #1 (resumed) Increment(by: 5)
+                  Holder: passed on
+                  reduced
+                    count: 0 -> 5
+                  completions
+                """
+        )
+        #expect(collector.traces.last?.isResumed == true)
+    }
+
+    @Test("instrument puts a probe before, between and after the middleware")
+    func instrumentShape() {
+        let tracer = Tracer(sink: TraceSink { _ in })
+        #expect(tracer.instrument([]).count == 1)
+        #expect(tracer.instrument([Doubler(), Blocker<Ping>()]).count == 5)
+    }
+
+    @Test("the text sink gets each trace as text")
+    func textSink() {
+        var lines: [String] = []
+        let tracer = Tracer(sink: .text(showingDurations: false) { lines.append($0) })
+        let (store, _) = makeStore(middleware: tracer.instrument([]))
+        store.dispatch(action: Increment())
+        #expect(lines == ["trace #1 Increment(by: 1)\n  reduced\n    count: 0 -> 1"])
+    }
+}
