@@ -105,6 +105,11 @@ final class DemoApp {
 
     // MARK: - Screens
 
+    /// The login screen's view model, while the login screen is on display.
+    var loginViewModel: LoginViewModel? {
+        (views[.login] as? LoginView)?.viewModel
+    }
+
     /// Brings the screens on display in step with the navigator, then shows the visible one.
     private func showVisibleScreen() {
         let path = Set(navigator.path)
