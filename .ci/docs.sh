@@ -19,11 +19,23 @@ scratch=.build-docs
 graphs="$PWD/$scratch/symbol-graphs"
 archives="$scratch/archives"
 modules=(ReMVVMViewModelFactory ReMVVMStore ReMVVMMiddleware)
-declare -A catalogs=(
-    [ReMVVMViewModelFactory]=Sources/ViewModelFactory/ReMVVMViewModelFactory.docc
-    [ReMVVMStore]=Sources/Store/ReMVVMStore.docc
-    [ReMVVMMiddleware]=Sources/Middleware/ReMVVMMiddleware.docc
-)
+
+# A function rather than an associative array, so the script also runs with macOS's bash 3.
+catalog_of() {
+    case "$1" in
+    ReMVVMViewModelFactory) echo Sources/ViewModelFactory/ReMVVMViewModelFactory.docc ;;
+    ReMVVMStore) echo Sources/Store/ReMVVMStore.docc ;;
+    ReMVVMMiddleware) echo Sources/Middleware/ReMVVMMiddleware.docc ;;
+    *) return 1 ;;
+    esac
+}
+
+# docc ships beside swift in the toolchain; Xcode keeps it behind xcrun.
+docc=${DOCC:-$(command -v docc || xcrun --find docc 2>/dev/null || true)}
+if [[ -z "$docc" ]]; then
+    echo "docc not found: install a Swift toolchain that has it, or set DOCC=/path/to/docc." >&2
+    exit 1
+fi
 
 started=$SECONDS
 
@@ -51,7 +63,7 @@ done
 
 status=0
 for module in "${modules[@]}"; do
-    catalog=${catalogs[$module]}
+    catalog=$(catalog_of "$module")
     printf '\n==> docc convert %s\n' "$catalog"
     # docc reads every graph in the folder it is given, so give it only this module's
     # (ModuleName.symbols.json, and ModuleName@Other.symbols.json for extensions of Other).
@@ -65,7 +77,7 @@ for module in "${modules[@]}"; do
     mkdir -p "$archives"
     # --analyze also prints notes; --warnings-as-errors makes docc exit non-zero on a warning
     # (an unresolved ``link``, a curation error, a bad parameter name in a doc comment).
-    if ! docc convert "$catalog" \
+    if ! "$docc" convert "$catalog" \
         --additional-symbol-graph-dir "$module_graphs" \
         --output-path "$archives/$module.doccarchive" \
         --fallback-display-name "$module" \
@@ -88,8 +100,9 @@ fi
 
 if [[ "${1:-}" == "preview" ]]; then
     module=${PREVIEW_MODULE:-ReMVVMStore}
-    printf '\n==> docc preview %s\n' "${catalogs[$module]}"
-    exec docc preview "${catalogs[$module]}" \
+    catalog=$(catalog_of "$module") || { echo "PREVIEW_MODULE must be one of: ${modules[*]}" >&2; exit 1; }
+    printf '\n==> docc preview %s\n' "$catalog"
+    exec "$docc" preview "$catalog" \
         --additional-symbol-graph-dir "$scratch/module-graphs/$module" \
         --output-path "$scratch/preview/$module.doccarchive" \
         --fallback-display-name "$module" \
