@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// What one run of the built `remvvm-demo` printed, and its exit status.
+struct RunResult: Equatable, Sendable, CustomStringConvertible {
+    var standardOutput: String
+    var standardError: String
+    var status: Int32
+
+    var description: String {
+        "status \(status)\n--- stdout\n\(standardOutput)--- stderr\n\(standardError)---"
+    }
+}
+
+/// Runs the built `remvvm-demo` executable with Foundation's `Process`.
+enum DemoProcess {
+    /// The build products directory: the executable sits next to the test bundle.
+    static let productsDirectory: URL = {
+        #if os(macOS)
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                return bundle.bundleURL.deletingLastPathComponent()
+            }
+        #endif
+        return Bundle.main.bundleURL
+    }()
+
+    static var executable: URL { productsDirectory.appendingPathComponent("remvvm-demo") }
+
+    /// A fresh directory to run in, so scripts can be named by relative paths.
+    static func makeDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("remvvm-demo-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs the demo with `arguments`, `input` piped to its standard input, in `directory`.
+    static func run(
+        _ arguments: [String],
+        input: [UInt8] = [],
+        in directory: URL? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> RunResult {
+        try #require(
+            FileManager.default.isExecutableFile(atPath: executable.path),
+            "remvvm-demo was not built next to the tests at \(executable.path)",
+            sourceLocation: sourceLocation
+        )
+        return try launch(executable, arguments: arguments, input: input, in: directory)
+    }
+
+    /// Runs a shell command line with the demo's path as `$0`; for arguments that are not
+    /// UTF-8, which `Process` cannot pass.
+    static func runShell(_ commandLine: String) throws -> RunResult {
+        try launch(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", commandLine, executable.path], input: [],
+            in: nil)
+    }
+
+    private static func launch(_ url: URL, arguments: [String], input: [UInt8], in directory: URL?) throws
+        -> RunResult
+    {
+        let directory = try directory ?? makeDirectory()
+        let outURL = directory.appendingPathComponent(".stdout")
+        let errURL = directory.appendingPathComponent(".stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        let stdin = Pipe()
+
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardInput = stdin
+        process.standardOutput = out
+        process.standardError = err
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        try process.run()
+        // Inputs are small, well under a pipe's buffer.
+        try stdin.fileHandleForWriting.write(contentsOf: Data(input))
+        try stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return RunResult(
+            standardOutput: normalizingDurations(
+                String(decoding: try Data(contentsOf: outURL), as: UTF8.self)),
+            standardError: normalizingDurations(
+                String(decoding: try Data(contentsOf: errURL), as: UTF8.self)),
+            status: process.terminationStatus
+        )
+    }
+
+    /// Replaces the times in trace lines (`(0.012 ms)`, `total 0.061 ms`) with `#`, so that the
+    /// rest of the output compares exactly.
+    static func normalizingDurations(_ text: String) -> String {
+        text.replacingOccurrences(of: #"[0-9]+\.[0-9]{3} ms"#, with: "# ms", options: .regularExpression)
+    }
+}
