@@ -1,0 +1,195 @@
+import ReMVVMStore
+
+/// One benchmark workload: everything is set up and warmed in `init` (the first dispatch of
+/// each action type creates its route), so `run` measures the steady state only.
+@MainActor
+public protocol Workload: AnyObject, Sendable {
+    /// Performs `count` operations (dispatches, or view-model creations for `factory`).
+    func run(_ count: Int)
+}
+
+/// Every workload, by the short name that `run.sh` prints and `remvvm-profile` takes.
+public enum WorkloadKind: String, CaseIterable, Sendable {
+    case floor
+    case d0
+    case d0Login = "d0.login"
+    case mw5
+    case mw5typed
+    case sub100
+    case sub1000
+    case select100
+    case act1000
+    case completion
+    case chain
+    case factory = "factory.f1000"
+    case factory1 = "factory.f1"
+
+    /// Creates the workload, set up and warmed.
+    @MainActor
+    public func make() -> any Workload {
+        switch self {
+        case .floor: FloorWorkload()
+        case .d0: DispatchWorkload()
+        case .d0Login: LoginLogoutWorkload()
+        case .mw5: DispatchWorkload(middleware: Array(repeating: PassThroughMiddleware(), count: 5))
+        case .mw5typed:
+            DispatchWorkload(middleware: [
+                UnrelatedMiddleware<Unrelated0>(), UnrelatedMiddleware<Unrelated1>(),
+                UnrelatedMiddleware<Unrelated2>(), UnrelatedMiddleware<Unrelated3>(),
+                UnrelatedMiddleware<Unrelated4>(),
+            ])
+        case .sub100: DispatchWorkload(subscribers: 100)
+        case .sub1000: DispatchWorkload(subscribers: 1_000)
+        case .select100: DispatchWorkload(selections: 100)
+        case .act1000: DispatchWorkload(otherActionTypes: 999)
+        case .completion: DispatchWorkload(middleware: [CompletionMiddleware(sink: CompletionSink())])
+        case .chain: ChainWorkload()
+        case .factory: FactoryWorkload(otherFactories: 999)
+        case .factory1: FactoryWorkload(otherFactories: 0)
+        }
+    }
+}
+
+// MARK: - Floor
+
+/// The work no store can avoid: call the reducer, then the subscriber. Both calls go through
+/// `@inline(never)` wrappers, so the optimizer cannot fold the loop into `counter += count`.
+final class FloorWorkload: Workload {
+    private var state = AppState(factory: CompositeViewModelFactory())
+    private let subscriber = CountingSubscriber()
+
+    func run(_ count: Int) {
+        var state = self.state
+        for _ in 0..<count {
+            let oldState = state
+            state = reduceDirectly(state, Increment())
+            notifyDirectly(subscriber, state, oldState)
+        }
+        self.state = state
+    }
+}
+
+@inline(never)
+func reduceDirectly(_ state: AppState, _ action: Increment) -> AppState {
+    IncrementReducer.reduce(state: state, with: action)
+}
+
+@inline(never)
+@MainActor
+func notifyDirectly(_ subscriber: CountingSubscriber, _ state: AppState, _ oldState: AppState) {
+    subscriber.didChange(state: state, oldState: oldState)
+}
+
+// MARK: - Dispatch
+
+/// Dispatches `Increment` to a store with one subscriber, plus whatever the workload adds:
+/// middleware, more subscribers, selecting closures, or other registered action types.
+final class DispatchWorkload: Workload {
+    private let store: Store<AppState>
+    private let subscribers: [CountingSubscriber]
+    private let subscriptions: [StoreSubscription]
+
+    init(
+        middleware: [any AnyMiddleware] = [],
+        subscribers subscriberCount: Int = 1,
+        selections: Int = 0,
+        otherActionTypes: Int = 0
+    ) {
+        store = Store(with: AppState(factory: CompositeViewModelFactory()), middleware: middleware)
+        // The dispatched action type is registered last, after the others.
+        var registrar = ReducerRegistrar(store: store)
+        visitGeneratedTypes(count: otherActionTypes, visitor: &registrar)
+        store.register(reducer: IncrementReducer.self)
+        subscribers = (0..<subscriberCount).map { _ in CountingSubscriber() }
+        for subscriber in subscribers { store.add(subscriber: subscriber) }
+        // Every selection watches the user, which `Increment` leaves unchanged.
+        subscriptions = (0..<selections).map { [store] _ in
+            store.subscribe(to: \.user) { user, _ in precondition(user != nil, "not reached") }
+        }
+        run(2)
+    }
+
+    func run(_ count: Int) {
+        for _ in 0..<count {
+            store.dispatch(action: Increment())
+        }
+    }
+}
+
+/// Alternates `Login` and `Logout`: each changes the optional user of two strings.
+final class LoginLogoutWorkload: Workload {
+    private let store = Store(with: AppState(factory: CompositeViewModelFactory()))
+    private let subscriber = CountingSubscriber()
+    private var loggedIn = false
+
+    init() {
+        store.register(reducer: LoginReducer.self)
+        store.register(reducer: LogoutReducer.self)
+        store.add(subscriber: subscriber)
+        run(2)
+    }
+
+    func run(_ count: Int) {
+        var loggedIn = self.loggedIn
+        for _ in 0..<count {
+            if loggedIn {
+                store.dispatch(action: Logout())
+            } else {
+                store.dispatch(action: Login(firstName: "Ada", lastName: "Lovelace"))
+            }
+            loggedIn.toggle()
+        }
+        self.loggedIn = loggedIn
+    }
+}
+
+/// One dispatch starts a chain: each step's completion dispatches the next, `count` in all.
+final class ChainWorkload: Workload {
+    private let store = Store(
+        with: AppState(factory: CompositeViewModelFactory()), middleware: [ChainMiddleware()])
+    private let subscriber = CountingSubscriber()
+
+    init() {
+        store.register(reducer: ChainStepReducer.self)
+        store.add(subscriber: subscriber)
+        run(1_000)
+    }
+
+    func run(_ count: Int) {
+        let before = subscriber.changes
+        store.dispatch(action: ChainStep(remaining: count))
+        precondition(subscriber.changes - before == count, "the chain stopped early")
+    }
+}
+
+// MARK: - View models
+
+/// The view model that the `factory` workload creates.
+@MainActor
+final class TargetViewModel {
+    let greeting = "Hello"
+}
+
+/// Creates `TargetViewModel` through a `CompositeViewModelFactory` that has `otherFactories`
+/// factories for other types besides.
+final class FactoryWorkload: Workload {
+    private let factory = CompositeViewModelFactory()
+    private var made = 0
+
+    init(otherFactories: Int) {
+        var registrar = FactoryRegistrar(factory: factory)
+        visitGeneratedTypes(count: otherFactories, visitor: &registrar)
+        factory.add { TargetViewModel() }
+        run(2)
+    }
+
+    func run(_ count: Int) {
+        var made = 0
+        for _ in 0..<count {
+            let viewModel: TargetViewModel? = factory.create()
+            if viewModel != nil { made &+= 1 }
+        }
+        precondition(made == count, "the factory made no view model")
+        self.made &+= made
+    }
+}
