@@ -57,9 +57,35 @@ enum DemoProcess {
             in: nil)
     }
 
-    private static func launch(_ url: URL, arguments: [String], input: [UInt8], in directory: URL?) throws
-        -> RunResult
-    {
+    /// util-linux `script`, which runs a command on a pseudo-terminal; `nil` where it is missing.
+    static let scriptTool: URL? = {
+        let url = URL(fileURLWithPath: "/usr/bin/script")
+        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    }()
+
+    /// Runs the demo on a pseudo-terminal, as a person would: `input` is typed into it, and its
+    /// standard output and error both arrive, with `\r\n` line ends turned into `\n`, as the
+    /// result's standard output.
+    static func runOnTerminal(input: String, color: Bool) throws -> RunResult {
+        let script = try #require(scriptTool)
+        var result = try launch(
+            script,
+            arguments: ["-qec", executable.path, "/dev/null"],
+            input: Array(input.utf8),
+            in: nil,
+            environment: color ? ["TERM": "xterm"] : ["TERM": "xterm", "NO_COLOR": "1"]
+        )
+        result.standardOutput = result.standardOutput.replacingOccurrences(of: "\r\n", with: "\n")
+        return result
+    }
+
+    private static func launch(
+        _ url: URL,
+        arguments: [String],
+        input: [UInt8],
+        in directory: URL?,
+        environment extra: [String: String] = ["NO_COLOR": "1"]
+    ) throws -> RunResult {
         let directory = try directory ?? makeDirectory()
         let outURL = directory.appendingPathComponent(".stdout")
         let errURL = directory.appendingPathComponent(".stderr")
@@ -77,7 +103,8 @@ enum DemoProcess {
         process.standardOutput = out
         process.standardError = err
         var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
+        environment["NO_COLOR"] = nil
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         try process.run()
         // Inputs are small, well under a pipe's buffer.

@@ -10,7 +10,7 @@
 /// ``Session``.
 @MainActor
 enum DemoTool {
-    static let banner = "ReMVVM demo. Type 'help' for the commands, 'quit' or Ctrl-D to leave.\n"
+    nonisolated static let banner = "ReMVVM demo. Type 'help' for the commands, 'quit' or Ctrl-D to leave.\n"
 
     /// Runs the tool and returns its exit status.
     ///

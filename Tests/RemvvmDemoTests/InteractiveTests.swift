@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@testable import remvvm_demo
+
+@Suite(.enabled(if: DemoProcess.scriptTool != nil, "needs util-linux script for a pseudo-terminal"))
+struct InteractiveTests {
+    @Test("on a terminal: a banner, a prompt, errors without line numbers that carry on, Ctrl-D quits with 0")
+    func session() throws {
+        let result = try DemoProcess.runOnTerminal(
+            input: "frob\nlogin Ada Lovelace\nstate\n\u{4}", color: false)
+        let output = result.standardOutput
+        #expect(result.status == 0)
+        #expect(output.contains(DemoTool.banner + Expected.loginScreen + "> "))
+        #expect(output.contains("> error: unknown command 'frob' (type 'help' to list the commands)\n> "))
+        #expect(output.contains("> " + Expected.greetingsScreen("Ada Lovelace") + "> "))
+        #expect(output.contains("> " + Expected.loggedInState("Ada", "Lovelace") + "> "))
+        // Ctrl-D ends the prompt's line.
+        #expect(output.hasSuffix("> \n"))
+        #expect(!output.contains("\u{1B}["))
+    }
+
+    @Test("on a colour terminal, titles, prompts and errors are coloured")
+    func color() throws {
+        let result = try DemoProcess.runOnTerminal(input: "frob\nquit\n", color: true)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("\u{1B}[1;36m== Login ==\u{1B}[0m\n"))
+        #expect(result.standardOutput.contains("\u{1B}[1m> \u{1B}[0m"))
+        #expect(result.standardOutput.contains("\u{1B}[1;31merror:\u{1B}[0m unknown command 'frob'"))
+    }
+}
