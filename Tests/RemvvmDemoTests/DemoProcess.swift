@@ -57,20 +57,25 @@ enum DemoProcess {
             in: nil)
     }
 
-    /// util-linux `script`, which runs a command on a pseudo-terminal; `nil` where it is missing.
+    /// util-linux `script`, which runs a command on a pseudo-terminal; `nil` where it is missing
+    /// or too old to switch off echoing the input (`--echo`, util-linux 2.35).
     static let scriptTool: URL? = {
         let url = URL(fileURLWithPath: "/usr/bin/script")
-        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+        guard FileManager.default.isExecutableFile(atPath: url.path),
+            let help = try? launch(url, arguments: ["--help"], input: [], in: nil),
+            help.standardOutput.contains("--echo")
+        else { return nil }
+        return url
     }()
 
-    /// Runs the demo on a pseudo-terminal, as a person would: `input` is typed into it, and its
-    /// standard output and error both arrive, with `\r\n` line ends turned into `\n`, as the
-    /// result's standard output.
+    /// Runs the demo on a pseudo-terminal, as a person would: `input` is typed into it ahead of
+    /// time and not echoed, and the demo's standard output and error both arrive, with `\r\n`
+    /// line ends turned into `\n`, as the result's standard output.
     static func runOnTerminal(input: String, color: Bool) throws -> RunResult {
         let script = try #require(scriptTool)
         var result = try launch(
             script,
-            arguments: ["-qec", executable.path, "/dev/null"],
+            arguments: ["--echo", "never", "-qec", executable.path, "/dev/null"],
             input: Array(input.utf8),
             in: nil,
             environment: color ? ["TERM": "xterm"] : ["TERM": "xterm", "NO_COLOR": "1"]

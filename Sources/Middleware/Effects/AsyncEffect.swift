@@ -87,15 +87,3 @@ public final class AsyncEffect<Action: StoreAction, State: StoreState>: Middlewa
         runs.removeAll { $0 === run }
     }
 }
-
-/// One run of an ``AsyncEffect``: its task, and whether it was cancelled.
-@MainActor
-final class EffectRun {
-    var task: Task<Void, Never>?
-    private(set) var isCancelled = false
-
-    func cancel() {
-        isCancelled = true
-        task?.cancel()
-    }
-}

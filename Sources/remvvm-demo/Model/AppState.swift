@@ -1,11 +1,5 @@
 import ReMVVMStore
 
-/// The person who logged in.
-struct User: Equatable, Sendable {
-    let firstName: String
-    let lastName: String
-}
-
 /// The demo's whole application state: the seed's `AppState`.
 struct AppState: StoreState {
     let factory: any ViewModelFactory

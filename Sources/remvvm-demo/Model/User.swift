@@ -1,0 +1,5 @@
+/// The person who logged in.
+struct User: Equatable, Sendable {
+    let firstName: String
+    let lastName: String
+}
