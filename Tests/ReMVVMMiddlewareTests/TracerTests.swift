@@ -170,3 +170,30 @@ import Testing
         #expect(lines == ["trace #1 Increment(by: 1)\n  reduced\n    count: 0 -> 1"])
     }
 }
+
+@MainActor
+@Suite struct SharedTracerTests {
+    @Test("one tracer can instrument two stores; a held action resumes in its own store's trace")
+    func twoStores() throws {
+        var texts: [String] = []
+        let tracer = Tracer(sink: .text(showingDurations: false) { texts.append($0) })
+        let holder = Holder()
+        let (first, _) = makeStore(middleware: tracer.instrument([holder]))
+        let (second, _) = makeStore(middleware: tracer.instrument([Doubler()]))
+        first.dispatch(action: Increment(by: 1))
+        second.dispatch(action: Increment(by: 1))
+        try #require(holder.held.count == 1)
+        holder.held[0].next()
+        #expect(first.state.count == 1)
+        #expect(second.state.count == 2)
+        #expect(
+            texts == [
+                "trace #1 Increment(by: 1)\n  Holder: blocked it\n  not reduced: blocked by Holder",
+                "trace #2 Increment(by: 1)\n  Doubler: replaced it with Increment(by: 2)\n  reduced\n"
+                    + "    count: 0 -> 2\n  completions",
+                "trace #1 (resumed) Increment(by: 1)\n  Holder: passed on\n  reduced\n    count: 0 -> 1\n"
+                    + "  completions",
+            ]
+        )
+    }
+}

@@ -33,6 +33,7 @@ public final class Tracer {
     /// Traces whose action a middleware held back, oldest first; a later `next` resumes one.
     var heldBack: [TraceRecording] = []
     private var lastNumber = 0
+    private var lastStack = 0
 
     /// How many held-back traces are remembered: a middleware that blocks actions for good
     /// must not make the tracer grow without bound.
@@ -58,12 +59,16 @@ public final class Tracer {
     /// - Parameter middleware: The app's middleware stack.
     /// - Returns: The stack with `middleware.count + 1` probes added.
     public func instrument(_ middleware: [any AnyMiddleware]) -> [any AnyMiddleware] {
+        // Probes of one stack know each other by this number, so one tracer can serve two stores.
+        lastStack += 1
+        let stackID = lastStack
         var stack: [any AnyMiddleware] = []
         stack.reserveCapacity(middleware.count * 2 + 1)
         for index in 0...middleware.count {
             stack.append(
                 TraceProbe(
                     tracer: self,
+                    stack: stackID,
                     index: index,
                     preceding: index > 0 ? middleware[index - 1] : nil,
                     following: index < middleware.count ? middleware[index] : nil
@@ -84,9 +89,13 @@ public final class Tracer {
         if heldBack.count > Self.heldBackLimit { heldBack.removeFirst() }
     }
 
-    /// The oldest held-back trace of `actionType` that stopped at probe `index`, removed.
-    func takeHeldBack(stoppedAt index: Int, actionType: ObjectIdentifier) -> TraceRecording? {
-        guard let found = heldBack.firstIndex(where: { $0.position == index && $0.actionType == actionType })
+    /// The oldest held-back trace of `actionType` that stopped at probe `index` of `stack`,
+    /// removed.
+    func takeHeldBack(stack: Int, stoppedAt index: Int, actionType: ObjectIdentifier) -> TraceRecording? {
+        guard
+            let found = heldBack.firstIndex(where: {
+                $0.stack == stack && $0.position == index && $0.actionType == actionType
+            })
         else { return nil }
         return heldBack.remove(at: found)
     }

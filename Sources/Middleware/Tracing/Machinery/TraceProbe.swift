@@ -9,6 +9,7 @@ import ReMVVMStore
 @MainActor
 struct TraceProbe: AnyMiddleware {
     let tracer: Tracer
+    let stack: Int
     let index: Int
     let preceding: (any AnyMiddleware)?
     let following: (any AnyMiddleware)?
@@ -29,15 +30,20 @@ struct TraceProbe: AnyMiddleware {
         if index == 0 {
             recording = TraceRecording(
                 number: tracer.nextNumber(),
+                stack: stack,
                 actionType: actionType,
                 actionTypeName: String(describing: Action.self),
                 action: String(describing: action),
                 start: now
             )
-        } else if let active = tracer.active, active.position == index - 1, active.actionType == actionType {
+        } else if let active = tracer.active, active.stack == stack, active.position == index - 1,
+            active.actionType == actionType
+        {
             recording = active
             recordPassedOn(action, state: state, recording: recording, at: now)
-        } else if let resumed = tracer.takeHeldBack(stoppedAt: index - 1, actionType: actionType) {
+        } else if let resumed = tracer.takeHeldBack(
+            stack: stack, stoppedAt: index - 1, actionType: actionType)
+        {
             // A middleware that held the action back called `next` later.
             recording = resumed
             recording.isResumed = true

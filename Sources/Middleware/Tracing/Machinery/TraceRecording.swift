@@ -2,6 +2,8 @@
 @MainActor
 final class TraceRecording {
     let number: Int
+    /// The instrumented stack whose probes collect this trace.
+    let stack: Int
     let actionType: ObjectIdentifier
     let actionTypeName: String
     let action: String
@@ -18,10 +20,12 @@ final class TraceRecording {
     var isResumed = false
 
     init(
-        number: Int, actionType: ObjectIdentifier, actionTypeName: String, action: String,
+        number: Int,
+        stack: Int, actionType: ObjectIdentifier, actionTypeName: String, action: String,
         start: ContinuousClock.Instant
     ) {
         self.number = number
+        self.stack = stack
         self.actionType = actionType
         self.actionTypeName = actionTypeName
         self.action = action
