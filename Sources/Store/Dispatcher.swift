@@ -15,32 +15,71 @@
 /// ```
 @MainActor
 public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
-    let action: Action
-    let context: DispatchContext<State>
-    let level: Int
+    // The layout does not depend on `Action` or `State`, so generic middleware code handles a
+    // dispatcher without asking the runtime for its type metadata.
+    @usableFromInline let context: DispatchContext<State>
+    @usableFromInline let level: Int
 
-    /// Passes the action, or a replacement of the same type, to the next middleware; after the
-    /// last middleware the reducer runs.
+    @inlinable
+    init(context: DispatchContext<State>, level: Int) {
+        self.context = context
+        self.level = level
+    }
+
+    /// Passes the action on to the next middleware; after the last middleware the reducer runs.
     ///
     /// `completion` runs after the state changed and every subscriber was told, with the new
     /// state. Completions run in reverse order of the stack: the last middleware's first.
     /// They do not run when the action is blocked further down or has no reducer.
     ///
     /// ```swift
-    /// dispatcher.next()                                  // pass the action on
-    /// dispatcher.next(action: LoginAction(firstName: "Ada", lastName: "Lovelace"))
+    /// dispatcher.next()
     /// dispatcher.next { state in navigator.show(.greetings) }
     /// ```
     ///
-    /// Call it at most once per action: a second call does nothing and is reported through
+    /// Call `next` at most once per action: a second call does nothing and is reported through
     /// ``Store/diagnosticsHandler``. When it is called after this middleware returned, the rest
     /// of the chain sees the store's state at that time.
+    ///
+    /// - Parameter completion: Runs with the new state after the state changed.
+    @inlinable
+    public func next(completion: (@MainActor (State) -> Void)? = nil) {
+        context.next(from: level, actionType: Action.self, completion: completion)
+    }
+
+    /// Passes a replacement of the action on to the next middleware; after the last middleware
+    /// the reducer runs.
+    ///
+    /// ```swift
+    /// dispatcher.next(action: LoginAction(firstName: "Ada", lastName: "Lovelace"))
+    /// ```
+    ///
+    /// The same rules as for ``next(completion:)`` apply: at most once per action, and
+    /// `completion` runs after the state changed, in reverse order of the stack.
+    ///
+    /// - Parameters:
+    ///   - action: The action the rest of the chain sees instead of the original one.
+    ///   - completion: Runs with the new state after the state changed.
+    @inlinable
+    public func next(action: Action, completion: (@MainActor (State) -> Void)? = nil) {
+        context.next(from: level, action: action, completion: completion)
+    }
+
+    /// Passes the action on, replaced by `action` unless it is `nil`.
+    ///
+    /// For code that forwards an optional replacement; otherwise call ``next(completion:)`` or
+    /// ``next(action:completion:)``.
     ///
     /// - Parameters:
     ///   - action: A replacement for the action; `nil` passes the action on unchanged.
     ///   - completion: Runs with the new state after the state changed.
-    public func next(action: Action? = nil, completion: (@MainActor (State) -> Void)? = nil) {
-        context.next(from: level, action: action ?? self.action, completion: completion)
+    @inlinable
+    public func next(action: Action?, completion: (@MainActor (State) -> Void)? = nil) {
+        if let action {
+            next(action: action, completion: completion)
+        } else {
+            next(completion: completion)
+        }
     }
 
     /// Dispatches a new action through the whole middleware stack.
@@ -48,6 +87,7 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
     /// While the store is busy the action is queued and processed right after the current one.
     ///
     /// - Parameter action: The new action.
+    @inlinable
     public func dispatch(action: some StoreAction) {
         context.dispatch(action)
     }

@@ -32,7 +32,7 @@ extension Store {
     private func makeViewModel<VM>(key: String?) -> VM? {
         let viewModel: VM? = state.factory.create(key: key)
         if let subscriber = viewModel as? any StoreSubscriber {
-            engine.add(subscriber: subscriber)
+            engine.add(anySubscriber: subscriber)
         }
         return viewModel
     }

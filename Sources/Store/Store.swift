@@ -22,7 +22,7 @@
 /// processed right after the current action, so chains of dispatches never deepen the stack.
 @MainActor
 public final class Store<State: StoreState> {
-    let engine: DispatchEngine<State>
+    @usableFromInline let engine: DispatchEngine<State>
 
     /// Creates a store with an initial state and a middleware stack.
     ///
@@ -37,6 +37,7 @@ public final class Store<State: StoreState> {
     }
 
     /// The current state.
+    @inlinable
     public var state: State { engine.state }
 
     /// Receives every ``StoreDiagnostic`` this store reports: actions with no reducer, `next`
@@ -76,6 +77,7 @@ public final class Store<State: StoreState> {
     /// - Parameter action: The action.
     /// - Complexity: O(1) in the number of registered action types and of middleware that do
     ///   not handle the action; O(*m* + *s*) for *m* middleware that see it and *s* subscribers.
+    @inlinable
     public func dispatch(action: some StoreAction) {
         engine.dispatch(action)
     }
@@ -90,6 +92,7 @@ public final class Store<State: StoreState> {
     /// about a change is not told about that change.
     ///
     /// - Parameter subscriber: The subscriber.
+    @inlinable
     public func add<Subscriber: StoreSubscriber>(subscriber: Subscriber)
     where Subscriber.State == State {
         engine.add(subscriber: subscriber)

@@ -15,22 +15,27 @@
 /// ```
 @MainActor
 public final class ViewModelStore {
-    private struct Key: Hashable {
+    struct Key: Hashable {
         let type: ObjectIdentifier
         let key: String?
     }
 
-    private final class Slot {
+    @usableFromInline
+    final class Slot {
         weak var context: AnyObject?
         var viewModels: [Key: Any] = [:]
 
         init(context: AnyObject) { self.context = context }
     }
 
-    private var slots: [ObjectIdentifier: Slot] = [:]
+    @usableFromInline var slots: [ObjectIdentifier: Slot] = [:]
 
     /// Creates an empty store.
     public nonisolated init() {}
+
+    /// Whether no context holds view models; cheap, for the store's hot path.
+    @inlinable
+    package var isEmpty: Bool { slots.isEmpty }
 
     /// The number of live contexts that hold view models.
     public var contextCount: Int {

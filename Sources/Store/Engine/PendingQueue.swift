@@ -2,7 +2,11 @@
 ///
 /// An array with a read index, emptied whenever the last element is read, so the steady state
 /// of a chain (take one, add one) reuses the same storage and never grows.
+@usableFromInline
 struct PendingQueue<State: StoreState> {
+    init() {}
+
+    @usableFromInline
     enum Work {
         /// A dispatched action, processed from the top of the middleware stack.
         case action(any StoreAction)
@@ -10,15 +14,18 @@ struct PendingQueue<State: StoreState> {
         case resume(@MainActor (DispatchEngine<State>) -> Void)
     }
 
-    private var items: [Work] = []
-    private var head = 0
+    @usableFromInline var items: [Work] = []
+    @usableFromInline var head = 0
 
+    @inlinable
     var isEmpty: Bool { head == items.count }
 
+    @inlinable
     mutating func append(_ work: Work) {
         items.append(work)
     }
 
+    @usableFromInline
     mutating func popFirst() -> Work? {
         guard head < items.count else { return nil }
         let work = items[head]

@@ -1,104 +1,158 @@
-/// One entry of the store's subscriber list.
+/// One entry of the store's subscriber list: a ``StoreSubscriber`` object, a closure kept by
+/// its ``StoreSubscription``, or a group of closures that select one key path.
 ///
-/// Entries hold their subscriber strongly and check before each call that something else
-/// still holds it (`isKnownUniquelyReferenced`): that costs one load, where a `weak` reference
-/// would cost an atomic side-table round trip per notification.
+/// Each entry holds its owner strongly (in ``OwnedEntry``) and checks before each call that
+/// something else still holds it (`isKnownUniquelyReferenced`): that costs one load, where a
+/// `weak` reference would cost an atomic side-table round trip per notification. The calls go
+/// through closures made where the subscriber's type is known, so they run specialized code;
+/// they capture the owner `unowned(unsafe)`, which is sound because they are called only after
+/// ``isReleased()`` found the owner held, and the entry keeps it alive until it is dropped.
 @MainActor
-class SubscriptionBox<State: StoreState> {
-    /// `false` once removed, cancelled or found released; skipped and dropped after the
+@usableFromInline
+class SubscriptionEntry<State: StoreState> {
+    /// `false` once removed, cancelled or found released; skipped, and dropped after the
     /// notification in progress.
-    final var isActive = true
+    @exclusivity(unchecked) @usableFromInline final var isActive = true
     /// The notification serial at the time the entry was added; an entry is told only about
     /// notifications that started later.
-    final let addedAt: UInt64
-
-    init(addedAt: UInt64) {
-        self.addedAt = addedAt
-    }
-
-    /// Whether the entry implements `willChange`.
-    var observesWillChange: Bool { false }
-
+    @usableFromInline final let addedAt: UInt64
+    @usableFromInline final let willChange: (@MainActor (State) -> Void)?
+    @usableFromInline final let didChange: @MainActor (State, State) -> Void
     /// The subscriber's identity, for entries that hold a ``StoreSubscriber``.
-    var objectID: ObjectIdentifier? { nil }
-
+    final let objectID: ObjectIdentifier?
     /// The selected key path, for entries that group selecting closures.
-    var selectedKeyPath: AnyKeyPath? { nil }
+    final let selectedKeyPath: AnyKeyPath?
 
-    /// Whether nothing but this entry holds the subscriber any more (or it was cancelled).
-    func isReleased() -> Bool { false }
-
-    /// Tells the subscriber that `state` is coming. Returns `false` when the subscriber is gone.
-    func willChange(_ state: State, serial: UInt64) -> Bool { true }
-
-    /// Tells the subscriber about a change. Returns `false` when the subscriber is gone.
-    func didChange(_ state: State, _ oldState: State, serial: UInt64) -> Bool { true }
-}
-
-/// Holds a ``StoreSubscriber`` object.
-final class ObjectSubscriptionBox<State: StoreState, Subscriber: StoreSubscriber>:
-    SubscriptionBox<State>
-{
-    private var subscriber: Subscriber
-
-    /// - Precondition: `Subscriber.State` is `State`.
-    init(_ subscriber: Subscriber, addedAt: UInt64) {
-        precondition(Subscriber.State.self == State.self)
-        self.subscriber = subscriber
-        super.init(addedAt: addedAt)
-    }
-
-    override var observesWillChange: Bool { true }
-
-    override var objectID: ObjectIdentifier? { ObjectIdentifier(subscriber) }
-
-    override func isReleased() -> Bool { isKnownUniquelyReferenced(&subscriber) }
-
-    override func willChange(_ state: State, serial: UInt64) -> Bool {
-        if isKnownUniquelyReferenced(&subscriber) { return false }
-        subscriber.willChange(state: unsafeBitCast(state, to: Subscriber.State.self))
-        return true
-    }
-
-    override func didChange(_ state: State, _ oldState: State, serial: UInt64) -> Bool {
-        if isKnownUniquelyReferenced(&subscriber) { return false }
-        subscriber.didChange(
-            state: unsafeBitCast(state, to: Subscriber.State.self),
-            oldState: unsafeBitCast(oldState, to: Subscriber.State.self)
-        )
-        return true
-    }
-}
-
-/// Holds a closure that lasts as long as its ``StoreSubscription``.
-final class ClosureSubscriptionBox<State: StoreState>: SubscriptionBox<State> {
-    private var subscription: StoreSubscription
-    private let onChange: @MainActor (State, State) -> Void
-
+    @usableFromInline
     init(
-        _ subscription: StoreSubscription,
         addedAt: UInt64,
-        onChange: @escaping @MainActor (State, State) -> Void
+        objectID: ObjectIdentifier?,
+        selectedKeyPath: AnyKeyPath?,
+        willChange: (@MainActor (State) -> Void)?,
+        didChange: @escaping @MainActor (State, State) -> Void
     ) {
-        self.subscription = subscription
-        self.onChange = onChange
-        super.init(addedAt: addedAt)
+        self.addedAt = addedAt
+        self.objectID = objectID
+        self.selectedKeyPath = selectedKeyPath
+        self.willChange = willChange
+        self.didChange = didChange
     }
 
+    /// Whether nothing but this entry holds the owner any more, or it was cancelled.
+    @usableFromInline
+    func isReleased() -> Bool { true }
+}
+
+/// The entry that holds its owner: a subscriber, a subscription or a selection group.
+@usableFromInline
+final class OwnedEntry<State: StoreState, Owner: AnyObject>: SubscriptionEntry<State> {
+    @usableFromInline
+    enum Kind {
+        /// The owner is a ``StoreSubscriber``.
+        case object
+        /// The owner is the ``StoreSubscription`` that keeps a closure.
+        case subscription
+        /// The owner is a ``SelectionGroup``, alive while it has members.
+        case group
+    }
+
+    private let kind: Kind
+    @exclusivity(unchecked) private var owner: Owner
+
+    @usableFromInline
+    init(
+        kind: Kind,
+        owner: Owner,
+        addedAt: UInt64,
+        objectID: ObjectIdentifier? = nil,
+        selectedKeyPath: AnyKeyPath? = nil,
+        willChange: (@MainActor (State) -> Void)?,
+        didChange: @escaping @MainActor (State, State) -> Void
+    ) {
+        self.kind = kind
+        self.owner = owner
+        super.init(
+            addedAt: addedAt,
+            objectID: objectID,
+            selectedKeyPath: selectedKeyPath,
+            willChange: willChange,
+            didChange: didChange
+        )
+    }
+
+    @usableFromInline
     override func isReleased() -> Bool {
-        subscription.isCancelled || isKnownUniquelyReferenced(&subscription)
+        switch kind {
+        case .object:
+            return isKnownUniquelyReferenced(&owner)
+        case .subscription:
+            if isKnownUniquelyReferenced(&owner) { return true }
+            return unsafeDowncast(owner, to: StoreSubscription.self).isCancelled
+        case .group:
+            return unsafeDowncast(owner, to: SelectionGroupBase.self).dropReleasedMembers()
+        }
+    }
+}
+
+extension SubscriptionEntry {
+    /// An entry for a subscriber whose state type is the store's.
+    @inlinable
+    static func subscriber<Subscriber: StoreSubscriber>(
+        _ subscriber: Subscriber,
+        addedAt: UInt64
+    ) -> SubscriptionEntry where Subscriber.State == State {
+        OwnedEntry(
+            kind: .object,
+            owner: subscriber,
+            addedAt: addedAt,
+            objectID: ObjectIdentifier(subscriber),
+            willChange: { [unowned(unsafe) subscriber] state in subscriber.willChange(state: state) },
+            didChange: { [unowned(unsafe) subscriber] state, oldState in
+                subscriber.didChange(state: state, oldState: oldState)
+            }
+        )
     }
 
-    override func didChange(_ state: State, _ oldState: State, serial: UInt64) -> Bool {
-        if isReleased() { return false }
-        onChange(state, oldState)
-        return true
+    /// An entry for a closure kept by `subscription`.
+    static func closure(
+        _ onChange: @escaping @MainActor (State, State) -> Void,
+        subscription: StoreSubscription,
+        addedAt: UInt64
+    ) -> SubscriptionEntry {
+        OwnedEntry(
+            kind: .subscription, owner: subscription, addedAt: addedAt, willChange: nil, didChange: onChange)
     }
+
+    /// An entry for a group of closures that select one key path.
+    static func group<Value: Equatable>(
+        _ group: SelectionGroup<State, Value>,
+        addedAt: UInt64
+    ) -> SubscriptionEntry {
+        OwnedEntry(
+            kind: .group,
+            owner: group,
+            addedAt: addedAt,
+            selectedKeyPath: group.keyPath,
+            willChange: nil,
+            didChange: { [unowned(unsafe) group] state, oldState in group.deliver(state, oldState) }
+        )
+    }
+}
+
+/// What the subscriber list needs of a selection group without knowing its value type.
+@MainActor
+@usableFromInline
+class SelectionGroupBase {
+    /// Drops members whose subscription was cancelled or released; `true` when none is left.
+    @usableFromInline
+    func dropReleasedMembers() -> Bool { true }
+
+    var selectedKeyPath: AnyKeyPath { \SelectionGroupBase.self }
 }
 
 /// All closures that select one key path: the selected value is read and compared once per
 /// change for the whole group, so subscribers that ignore a change cost almost nothing.
-final class SelectionBox<State: StoreState, Value: Equatable>: SubscriptionBox<State> {
+final class SelectionGroup<State: StoreState, Value: Equatable>: SelectionGroupBase {
     private struct Member {
         var subscription: StoreSubscription
         let addedAt: UInt64
@@ -108,11 +162,15 @@ final class SelectionBox<State: StoreState, Value: Equatable>: SubscriptionBox<S
 
     let keyPath: KeyPath<State, Value>
     private var members: [Member] = []
+    /// The serial of the notification being delivered, from the engine.
+    private unowned let serialSource: DispatchEngine<State>
 
-    init(keyPath: KeyPath<State, Value>, addedAt: UInt64) {
+    init(keyPath: KeyPath<State, Value>, engine: DispatchEngine<State>) {
         self.keyPath = keyPath
-        super.init(addedAt: addedAt)
+        serialSource = engine
     }
+
+    override var selectedKeyPath: AnyKeyPath { keyPath }
 
     func add(
         _ subscription: StoreSubscription,
@@ -122,34 +180,33 @@ final class SelectionBox<State: StoreState, Value: Equatable>: SubscriptionBox<S
         members.append(Member(subscription: subscription, addedAt: addedAt, onChange: onChange))
     }
 
-    override var selectedKeyPath: AnyKeyPath? { keyPath }
-
-    override func isReleased() -> Bool {
-        for index in members.indices { _ = isGone(at: index) }
-        members.removeAll { $0.isGone }
+    override func dropReleasedMembers() -> Bool {
+        var anyGone = false
+        for index in members.indices where isGone(at: index) { anyGone = true }
+        if anyGone { members.removeAll { $0.isGone } }
         return members.isEmpty
     }
 
-    override func didChange(_ state: State, _ oldState: State, serial: UInt64) -> Bool {
+    func deliver(_ state: State, _ oldState: State) {
         let value = state[keyPath: keyPath]
         let oldValue = oldState[keyPath: keyPath]
+        guard value != oldValue else {
+            _ = dropReleasedMembers()
+            return
+        }
+        let serial = serialSource.serial
         var anyGone = false
-        if value == oldValue {
-            for index in members.indices where isGone(at: index) { anyGone = true }
-        } else {
-            // Members added by a closure called here are appended: not told about this change.
-            var index = 0
-            while index < members.count {
-                if isGone(at: index) {
-                    anyGone = true
-                } else if members[index].addedAt < serial {
-                    members[index].onChange(value, oldValue)
-                }
-                index += 1
+        // Members added by a closure called here are appended: not told about this change.
+        var index = 0
+        while index < members.count {
+            if isGone(at: index) {
+                anyGone = true
+            } else if members[index].addedAt < serial {
+                members[index].onChange(value, oldValue)
             }
+            index += 1
         }
         if anyGone { members.removeAll { $0.isGone } }
-        return !members.isEmpty
     }
 
     /// Whether the member's subscription was cancelled or released; marks it to be dropped.

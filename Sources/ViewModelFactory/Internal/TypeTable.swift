@@ -4,10 +4,11 @@
 /// as a whole reducer call. Metadata pointers are unique and well distributed above their alignment
 /// bits, so a multiplicative (Fibonacci) hash with linear probing finds a type in one or two probes.
 /// Entries are never removed: types are registered once and live as long as the table.
+@usableFromInline
 package struct TypeTable<Value> {
-    private var keys: [UInt]
-    private var values: [Value?]
-    private var shift: UInt
+    @usableFromInline var keys: [UInt]
+    @usableFromInline var values: [Value?]
+    @usableFromInline var shift: UInt
     package private(set) var count: Int
 
     /// Creates an empty table.
@@ -21,7 +22,7 @@ package struct TypeTable<Value> {
     /// The value stored for `type`, or `nil`.
     ///
     /// - Complexity: O(1) on average.
-    @inline(__always)
+    @inlinable
     package func value(for type: any Any.Type) -> Value? {
         let key = UInt(bitPattern: ObjectIdentifier(type))
         let mask = keys.count &- 1
@@ -67,13 +68,14 @@ package struct TypeTable<Value> {
         }
     }
 
-    @inline(__always)
-    private static func slot(for key: UInt, shift: UInt) -> Int {
+    @inlinable
+    static func slot(for key: UInt, shift: UInt) -> Int {
         Int(truncatingIfNeeded: (key &* multiplier) >> shift)
     }
 
     /// 2^64 divided by the golden ratio, cut to the platform's word size.
-    private static var multiplier: UInt {
+    @inlinable
+    static var multiplier: UInt {
         UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)
     }
 }
