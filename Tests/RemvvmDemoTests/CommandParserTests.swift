@@ -17,6 +17,7 @@ import Testing
             ("login \"say \\\"hi\\\"\" x", .login(firstName: "say \"hi\"", lastName: "x")),
             ("login \" Ada \" Lovelace", .login(firstName: "Ada", lastName: "Lovelace")),
             ("login Zoë 李", .login(firstName: "Zoë", lastName: "李")),
+            ("login 👩‍💻 x", .login(firstName: "👩‍💻", lastName: "x")),
             ("login #1 x", .login(firstName: "#1", lastName: "x")),
             ("logout", .logout),
             ("state", .state),

@@ -121,11 +121,14 @@ struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         return result + "'"
     }
 
-    /// Control characters, and the line and paragraph separators, which move the cursor.
+    /// Control characters, the line and paragraph separators, which move the cursor, and the
+    /// bidirectional controls, which reorder what a terminal shows. Joiners stay allowed: emoji
+    /// sequences need them.
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isBidiControl { return true }
         switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: true
-        default: false
+        case .control, .lineSeparator, .paragraphSeparator: return true
+        default: return false
         }
     }
 
