@@ -192,20 +192,30 @@ final class DispatchEngine<State: StoreState> {
             if reduce(action, route: route) { context.runCompletions(with: state) }
             return
         }
-        let middleware = route.middleware[level]
-        let state = self.state
-        withUnsafePointer(to: action) { pointer in
-            context.actionPointer = UnsafeRawPointer(pointer)
-            middleware.applyMiddleware(
-                for: state,
-                action: action,
-                dispatcher: Dispatcher<Action, State>(context: context, level: level)
-            )
-        }
+        // A pointer from an inout argument rather than a `withUnsafePointer` closure: a closure
+        // formed on the main actor would check at each call that it still runs there.
+        var action = action
+        apply(route.middleware[level], level: level, action: &action, context: context)
         if context.depth == level &+ 1 {
             // Blocked, or deferred: keep the action for a `next` that may come later.
             context.savedAction = ActionBox(action)
         }
+    }
+
+    /// Calls one middleware; `action` stays valid while it runs, so `next()` can read it.
+    @inlinable
+    func apply<Action: StoreAction>(
+        _ middleware: any AnyMiddleware,
+        level: Int,
+        action: UnsafePointer<Action>,
+        context: DispatchContext<State>
+    ) {
+        context.actionPointer = UnsafeRawPointer(action)
+        middleware.applyMiddleware(
+            for: state,
+            action: action.pointee,
+            dispatcher: Dispatcher<Action, State>(context: context, level: level)
+        )
     }
 
     /// Reduces `action` and tells the subscribers. Returns `false` when no reducer handles it.
@@ -216,9 +226,19 @@ final class DispatchEngine<State: StoreState> {
             return false
         }
         let oldState = state
-        let newState = withUnsafePointer(to: action) { reduce(oldState, UnsafeRawPointer($0)) }
+        var action = action
+        let newState = Self.call(reduce, with: oldState, action: &action)
         notify(newState, oldState)
         return true
+    }
+
+    @inlinable
+    static func call<Action: StoreAction>(
+        _ reduce: (State, UnsafeRawPointer) -> State,
+        with state: State,
+        action: UnsafePointer<Action>
+    ) -> State {
+        reduce(state, UnsafeRawPointer(action))
     }
 
     @usableFromInline
