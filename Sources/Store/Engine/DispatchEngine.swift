@@ -138,6 +138,14 @@ final class DispatchEngine<State: StoreState> {
         context.isOnStack = true
         run(level: level, action: action, context: context)
         context.isOnStack = false
+        dropReleasedSubscribersIfNotReduced(context)
+    }
+
+    /// A blocked or deferred action notifies nobody; subscribers released since the last
+    /// notification are let go now all the same (DESIGN rule 7).
+    @inlinable
+    func dropReleasedSubscribersIfNotReduced(_ context: DispatchContext<State>) {
+        if context.depth <= context.route.middleware.count { dropReleasedSubscribers() }
     }
 
     @usableFromInline
@@ -175,7 +183,9 @@ final class DispatchEngine<State: StoreState> {
         context.isOnStack = true
         run(level: 0, action: action, context: context)
         context.isOnStack = false
+        dropReleasedSubscribersIfNotReduced(context)
         if isKnownUniquelyReferenced(&context) {
+            context.savedAction = nil
             spareContext = context
         } else {
             // A middleware kept its dispatcher: it may call `next` later, once this call returned.
@@ -376,7 +386,8 @@ final class DispatchEngine<State: StoreState> {
     }
 
     /// Lets go of subscribers that nothing else holds, for dispatches that notify nobody.
-    private func dropReleasedSubscribers() {
+    @usableFromInline
+    func dropReleasedSubscribers() {
         for entry in entries where entry.isActive && entry.isReleased() { markGone(entry) }
         if needsCompaction { compact() }
     }

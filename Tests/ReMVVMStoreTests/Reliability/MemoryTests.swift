@@ -151,15 +151,6 @@ private func dispatch(_ next: NextDispatch, to store: Store<MemoryState>) {
 @MainActor
 @Suite("Memory")
 struct MemoryTests {
-    // Known store bugs, reported to the lead; remove each `withKnownIssue` once its fix lands.
-    static let blockedDispatchBug = Comment(
-        rawValue: "store bug: a dispatch that no reducer reaches because a middleware blocks it does not let "
-            + "released subscribers go (DESIGN rule 7)")
-    static let completionCycleBug = Comment(
-        rawValue:
-            "store bug: the dispatch context keeps its completions after they ran, so a completion that "
-            + "captures its dispatcher makes a context -> completion -> dispatcher -> context cycle")
-
     @Test("a released store lets go of its state, middleware, subscribers and view models")
     func releasedStoreDeallocatesEverything() {
         weak var weakStore: Store<MemoryState>?
@@ -203,12 +194,8 @@ struct MemoryTests {
             #expect(subscriber.changes == 1)
         }
         dispatch(next, to: store)
-        withKnownIssue(Self.blockedDispatchBug) {
-            #expect(weakSubscriber == nil, "still alive after a \(next) dispatch")
-            #expect(store.subscriberCount == 0)
-        } when: {
-            next == .blockedByMiddleware
-        }
+        #expect(weakSubscriber == nil, "still alive after a \(next) dispatch")
+        #expect(store.subscriberCount == 0)
     }
 
     @Test(
@@ -229,13 +216,9 @@ struct MemoryTests {
             _ = (subscription, selection)
         }
         dispatch(next, to: store)
-        withKnownIssue(Self.blockedDispatchBug) {
-            #expect(weakToken == nil, "closure still held after a \(next) dispatch")
-            #expect(weakKeyPathToken == nil, "key-path closure still held after a \(next) dispatch")
-            #expect(store.subscriberCount == 0)
-        } when: {
-            next == .blockedByMiddleware
-        }
+        #expect(weakToken == nil, "closure still held after a \(next) dispatch")
+        #expect(weakKeyPathToken == nil, "key-path closure still held after a \(next) dispatch")
+        #expect(store.subscriberCount == 0)
     }
 
     @Test("a view model is released with its context by the next dispatch", arguments: NextDispatch.allCases)
@@ -256,12 +239,8 @@ struct MemoryTests {
         // The store holds contexts weakly: the screen itself is gone at once.
         #expect(weakScreen == nil)
         dispatch(next, to: store)
-        withKnownIssue(Self.blockedDispatchBug) {
-            #expect(weakViewModel == nil, "view model still alive after a \(next) dispatch")
-            #expect(store.subscriberCount == 0)
-        } when: {
-            next == .blockedByMiddleware
-        }
+        #expect(weakViewModel == nil, "view model still alive after a \(next) dispatch")
+        #expect(store.subscriberCount == 0)
     }
 
     @Test("a view model made without a context is freed once the caller lets go")
@@ -360,8 +339,6 @@ struct MemoryTests {
             _ = store
         }
         // The store, its middleware and the completion are all gone: nothing may keep the token.
-        withKnownIssue(Self.completionCycleBug) {
-            #expect(weakToken == nil, "the dispatch context and its completions were leaked")
-        }
+        #expect(weakToken == nil, "the dispatch context and its completions were leaked")
     }
 }
