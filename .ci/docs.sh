@@ -102,6 +102,7 @@ if [[ "${1:-}" == "preview" ]]; then
     module=${PREVIEW_MODULE:-ReMVVMStore}
     catalog=$(catalog_of "$module") || { echo "PREVIEW_MODULE must be one of: ${modules[*]}" >&2; exit 1; }
     printf '\n==> docc preview %s\n' "$catalog"
+    mkdir -p "$scratch/preview"
     exec "$docc" preview "$catalog" \
         --additional-symbol-graph-dir "$scratch/module-graphs/$module" \
         --output-path "$scratch/preview/$module.doccarchive" \
