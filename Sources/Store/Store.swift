@@ -63,6 +63,7 @@ public final class Store<State: StoreState> {
     ///
     /// - Parameter reducer: The reducer type.
     /// - Complexity: O(1) on average.
+    @inlinable
     public func register<R: Reducer>(reducer: R.Type) where R.State == State {
         engine.register(reducer: reducer)
     }

@@ -14,14 +14,16 @@ final class ActionRoute<State: StoreState> {
         self.middleware = middleware
     }
 
-    func setReducer<R: Reducer>(_ reducer: R.Type) where R.State == State {
+    func setReducer(_ reducer: any Reducer.Type, reduce: @escaping (State, UnsafeRawPointer) -> State) {
         reducerType = reducer
-        reduce = Self.reduceFunction(for: reducer)
+        self.reduce = reduce
     }
 
     /// Made outside the main actor: a closure formed on it would check at each call that it
-    /// still runs there, which costs more than most reducers.
-    private nonisolated static func reduceFunction<R: Reducer>(
+    /// still runs there, which costs more than most reducers. Inlinable, so that the closure is
+    /// specialized for the reducer where `register(reducer:)` is called.
+    @inlinable
+    nonisolated static func reduceFunction<R: Reducer>(
         for _: R.Type
     ) -> (State, UnsafeRawPointer) -> State where R.State == State {
         { state, action in

@@ -64,16 +64,26 @@ final class DispatchEngine<State: StoreState> {
 
     // MARK: - Reducers
 
+    @inlinable
     func register<R: Reducer>(reducer: R.Type) where R.State == State {
-        let route = self.route(for: R.Action.self)
+        install(reducer, reduce: ActionRoute<State>.reduceFunction(for: reducer), for: R.Action.self)
+    }
+
+    @usableFromInline
+    func install(
+        _ reducer: any Reducer.Type,
+        reduce: @escaping (State, UnsafeRawPointer) -> State,
+        for actionType: any StoreAction.Type
+    ) {
+        let route = routes.value(for: actionType) ?? makeRoute(for: actionType)
         if let existing = route.reducerType {
             let message =
-                "\(reducer) cannot be registered for \(R.Action.self): \(existing) already "
+                "\(reducer) cannot be registered for \(actionType): \(existing) already "
                 + "reduces it. Each action type has exactly one reducer."
             report(.duplicateReducer, message)
             preconditionFailure(message)
         }
-        route.setReducer(reducer)
+        route.setReducer(reducer, reduce: reduce)
     }
 
     @inlinable
