@@ -563,6 +563,11 @@ private final class Run {
     }
 
     func execute() {
+        // Deferred dispatchers hold the middleware that holds the journal: let them go.
+        defer {
+            journal.deferred.removeAll()
+            spent.removeAll()
+        }
         for (index, step) in program.steps.enumerated() {
             perform(step)
             if store.state.snapshot != reference.state {

@@ -1,0 +1,341 @@
+import Foundation
+import ReMVVMStore
+import Testing
+
+@testable import remvvm_demo
+
+// 100,000 seeded random lines (random bytes, invalid UTF-8, control characters, long lines,
+// near-misses and valid commands) through the line reader, the parser and the app, in-process.
+// The demo must not crash, must change the state only for valid commands, and must answer every
+// rejected line with exactly one error line that can neither flood nor drive the terminal.
+
+/// SplitMix64: seeded, so a failure replays from the seed it prints.
+private struct FuzzRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    mutating func below(_ bound: Int) -> Int {
+        Int.random(in: 0..<bound, using: &self)
+    }
+
+    mutating func element<T>(of items: [T]) -> T {
+        items[below(items.count)]
+    }
+}
+
+/// A generated line, and the command it must parse to when the generator knows.
+private struct FuzzLine {
+    enum Kind: CaseIterable {
+        case randomBytes
+        case invalidUTF8
+        case controlCharacters
+        case long
+        case nearMiss
+        case valid
+    }
+
+    let kind: Kind
+    let bytes: [UInt8]
+    let expected: Command?
+}
+
+private enum FuzzLineGenerator {
+    static let names = ["Ada", "Lovelace", "Grace", "Hopper", "Zoë", "李", "O'Brien", "🙂", "Jean-Luc", "x"]
+    static let controls: [UInt8] = [0, 1, 7, 8, 9, 11, 12, 13, 27, 127]
+    static let invalidSequences: [[UInt8]] = [
+        [0xFF], [0xFE], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80],
+        [0xF4, 0x90, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80], [0xC3], [0xE2, 0x82], [0x80], [0xBF],
+    ]
+    static let validLines: [(String, Command)] = [
+        ("logout", .logout), ("state", .state), ("help", .help), ("trace on", .trace(on: true)),
+        ("trace off", .trace(on: false)), ("", .nothing), ("   ", .nothing), ("# note", .nothing),
+    ]
+
+    static func line(using random: inout FuzzRandom) -> FuzzLine {
+        // Long lines are slow to build and parse in debug builds: one in 2,000 is plenty.
+        let roll = random.below(2000)
+        if roll == 0 { return long(using: &random) }
+        switch roll % 5 {
+        case 0: return randomBytes(using: &random)
+        case 1: return invalidUTF8(using: &random)
+        case 2: return controlCharacters(using: &random)
+        case 3: return nearMiss(using: &random)
+        default: return valid(using: &random)
+        }
+    }
+
+    static func randomBytes(using random: inout FuzzRandom) -> FuzzLine {
+        let count = random.below(120)
+        // Any byte but the newline, which ends a line before the parser sees it.
+        let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.below(255) + 1) }
+            .map { $0 == 10 ? 0 : $0 }
+        return FuzzLine(kind: .randomBytes, bytes: bytes, expected: nil)
+    }
+
+    static func invalidUTF8(using random: inout FuzzRandom) -> FuzzLine {
+        var bytes = Array(validText(using: &random).utf8)
+        let position = random.below(bytes.count + 1)
+        bytes.insert(contentsOf: random.element(of: invalidSequences), at: position)
+        return FuzzLine(kind: .invalidUTF8, bytes: bytes, expected: nil)
+    }
+
+    static func controlCharacters(using random: inout FuzzRandom) -> FuzzLine {
+        var bytes = Array(validText(using: &random).utf8)
+        for _ in 0...random.below(3) {
+            bytes.insert(random.element(of: controls), at: random.below(bytes.count + 1))
+        }
+        if random.below(4) == 0 { bytes += Array("\u{1B}[2J\u{1B}[31m".utf8) }
+        return FuzzLine(kind: .controlCharacters, bytes: bytes, expected: nil)
+    }
+
+    static func long(using random: inout FuzzRandom) -> FuzzLine {
+        let count = 4096 + random.below(60_000)
+        let word = random.element(of: ["login ", "x", "\"", "a b ", "'", "\\\\", "é"])
+        var text = String(repeating: word, count: count / word.utf8.count + 1)
+        if random.below(2) == 0 { text = "login " + text }
+        return FuzzLine(kind: .long, bytes: Array(text.utf8), expected: nil)
+    }
+
+    static func nearMiss(using random: inout FuzzRandom) -> FuzzLine {
+        var characters = Array(validText(using: &random))
+        switch random.below(6) {
+        case 0 where !characters.isEmpty:
+            characters.remove(at: random.below(characters.count))
+        case 1:
+            characters.insert(
+                random.element(of: ["\"", "'", "\\", " ", "#", "q"]), at: random.below(characters.count + 1))
+        case 2 where !characters.isEmpty:
+            let index = random.below(characters.count)
+            characters[index] = Character(characters[index].uppercased())
+        case 3:
+            characters += Array(" extra")
+        case 4:
+            characters += Array("\\")
+        default:
+            characters = Array(
+                random.element(of: [
+                    "lgoin Ada Lovelace", "log in", "LOGIN a b", "exit", "trace", "trace maybe",
+                    "login \"\" x", "login \"Ada", "quit now", "help me",
+                ]))
+        }
+        return FuzzLine(kind: .nearMiss, bytes: Array(String(characters).utf8), expected: nil)
+    }
+
+    static func valid(using random: inout FuzzRandom) -> FuzzLine {
+        if random.below(2) == 0 {
+            let first = random.element(of: names)
+            let last = random.element(of: names)
+            let line = "login \(quote(first, using: &random)) \(quote(last, using: &random))"
+            return FuzzLine(
+                kind: .valid, bytes: Array(line.utf8), expected: .login(firstName: first, lastName: last))
+        }
+        let (line, command) = random.element(of: validLines)
+        return FuzzLine(kind: .valid, bytes: Array(line.utf8), expected: command)
+    }
+
+    /// A name as a person might type it: bare, in double quotes, or in single quotes.
+    static func quote(_ name: String, using random: inout FuzzRandom) -> String {
+        if name.contains("'") { return "\"\(name)\"" }
+        switch random.below(3) {
+        case 0: return "\"\(name)\""
+        case 1: return "'\(name)'"
+        default: return name
+        }
+    }
+
+    /// A valid command line (never `quit`), as the base of a corrupted one.
+    static func validText(using random: inout FuzzRandom) -> String {
+        String(decoding: valid(using: &random).bytes, as: UTF8.self)
+    }
+}
+
+@MainActor
+private final class Output {
+    var chunks: [OutputChunk] = []
+
+    var errorLines: [String] {
+        chunks.filter { $0.stream == .standardError && $0.text.hasPrefix("error:") }.map(\.text)
+    }
+
+    var standardOutput: String {
+        chunks.filter { $0.stream == .standardOutput }.map(\.text).joined()
+    }
+}
+
+@MainActor
+@Suite("Command fuzzing")
+struct CommandFuzzTests {
+    static let lineCount = 100_000
+
+    @Test(
+        "100,000 random lines: no crash, state changes only for valid commands, one error line per rejected line"
+    )
+    func randomLines() throws {
+        let seed = UInt64(ProcessInfo.processInfo.environment["REMVVM_SEED"] ?? "") ?? 0x5EED_2026
+        var random = FuzzRandom(seed: seed)
+        let lines = (0..<Self.lineCount).map { _ in FuzzLineGenerator.line(using: &random) }
+        let readBack = try Self.throughLineReader(lines.map(\.bytes))
+        try #require(readBack.count == lines.count, "seed \(seed): the reader split the input differently")
+
+        let output = Output()
+        var app = DemoApp()
+        var session = Session(app: app, source: .pipe) { output.chunks.append($0) }
+        session.start()
+        var accepted = 0
+        var rejected = 0
+        var quits = 0
+        var kinds: Set<String> = []
+        var failures = 0
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            let bytes = readBack[index]
+            kinds.insert("\(line.kind)")
+            let before = app.store.state.user
+            let text = String(validating: bytes, as: UTF8.self)
+            let parsed = text.map(CommandParser.parse)
+            output.chunks.removeAll()
+
+            let goesOn = session.run(line: bytes, number: number)
+
+            let after = app.store.state.user
+            let errors = output.errorLines
+            let location = "seed \(seed), line \(number) (\(line.kind)): \(Self.describe(bytes))"
+            var expectedUser = before
+            var shouldReject = true
+            if case .success(let command) = parsed {
+                if let expected = line.expected, command != expected {
+                    Issue.record("parsed as \(command), generated as \(expected); \(location)")
+                }
+                // Quotes and backslashes may split a command's name (st\ate is `state`),
+                // but its letters must all be there: garbage never parses by accident.
+                let letters = text.map { $0.filter { !"\\\"'".contains($0) } } ?? ""
+                if command != .nothing, !letters.contains(Self.name(of: command)) {
+                    Issue.record("garbage parsed as \(command); \(location)")
+                }
+                switch command {
+                case .login(let first, let last) where before == nil:
+                    expectedUser = User(firstName: first, lastName: last)
+                    shouldReject = false
+                case .login: break
+                case .logout where before != nil:
+                    expectedUser = nil
+                    shouldReject = false
+                case .logout: break
+                default: shouldReject = false
+                }
+            } else if line.expected != nil {
+                Issue.record("a valid line was rejected: \(errors); \(location)")
+            }
+            if shouldReject {
+                rejected += 1
+                let ok =
+                    errors.count == 1 && after == before && output.standardOutput.isEmpty
+                    && errors.allSatisfy { Self.isSafeErrorLine($0) }
+                if !ok {
+                    failures += 1
+                    Issue.record(
+                        "rejected line: \(errors.count) error lines \(errors.map(Self.describe)), user \(String(describing: before)) -> \(String(describing: after)), stdout \(output.standardOutput.utf8.count) bytes; \(location)"
+                    )
+                }
+            } else {
+                accepted += 1
+                if !errors.isEmpty || after != expectedUser {
+                    failures += 1
+                    Issue.record(
+                        "accepted line: errors \(errors), user \(String(describing: after)) expected \(String(describing: expectedUser)); \(location)"
+                    )
+                }
+            }
+            // Screens follow the state: the greetings screen shows exactly while someone is logged in.
+            if (app.navigator.visibleScreen == .greetings) != (after != nil) {
+                failures += 1
+                Issue.record(
+                    "screen \(app.navigator.visibleScreen) with user \(String(describing: after)); \(location)"
+                )
+            }
+            if !goesOn {
+                quits += 1
+                app = DemoApp()
+                session = Session(app: app, source: .pipe) { output.chunks.append($0) }
+                session.start()
+            }
+            if failures >= 10 { break }
+        }
+        #expect(kinds.count == FuzzLine.Kind.allCases.count)
+        #expect(accepted > Self.lineCount / 10, "seed \(seed)")
+        #expect(rejected > Self.lineCount / 2, "seed \(seed)")
+        #expect(session.hasFailed)
+    }
+
+    /// Writes the lines to a file joined by newlines, and reads them back with the demo's
+    /// ``LineReader``, as a piped session would.
+    static func throughLineReader(_ lines: [[UInt8]]) throws -> [[UInt8]] {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "remvvm-fuzz-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var data = Data()
+        for line in lines {
+            data.append(contentsOf: line)
+            data.append(10)
+        }
+        try data.write(to: url)
+        let descriptor = open(url.path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var reader = LineReader(descriptor: descriptor)
+        var result: [[UInt8]] = []
+        while let next = reader.nextLine() {
+            result.append(try next.get())
+        }
+        // The reader drops one carriage return before each newline, as a terminal sends it.
+        for (index, line) in lines.enumerated() where index < result.count {
+            let expected = line.last == 13 ? Array(line.dropLast()) : line
+            if result[index] != expected {
+                Issue.record(
+                    "line \(index + 1) read back as \(describe(result[index])), written \(describe(line))")
+                break
+            }
+        }
+        return result
+    }
+
+    /// One line ending in a newline, short, with no control character a terminal would act on.
+    static func isSafeErrorLine(_ text: String) -> Bool {
+        guard text.hasSuffix("\n"), text.utf8.count <= 400 else { return false }
+        return !text.dropLast().unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    static func name(of command: Command) -> String {
+        switch command {
+        case .login: "login"
+        case .logout: "logout"
+        case .state: "state"
+        case .trace: "trace"
+        case .help: "help"
+        case .quit: "quit"
+        case .nothing: ""
+        }
+    }
+
+    static func describe(_ bytes: [UInt8]) -> String {
+        let shown = bytes.prefix(80).map { byte in
+            (32..<127).contains(byte) ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
+        }
+        return "\"" + shown.joined() + (bytes.count > 80 ? "...\" (\(bytes.count) bytes)" : "\"")
+    }
+
+    static func describe(_ text: String) -> String {
+        describe(Array(text.utf8))
+    }
+}
