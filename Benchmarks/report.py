@@ -17,8 +17,11 @@ OPERATIONS_PER_ITERATION = 1000
 PREFIX = "package.benchmark.ReMVVMBenchmarks."
 
 # Workloads in table order: short name, benchmark name, allowed mallocs per operation.
-# The limits are the issue's targets; `chain` has no target in the issue, so its limit guards
-# against regressions from the value measured when it was added.
+# The limits are the issue's targets: none per dispatch, at most one for `completion`, and the
+# view model itself for `factory`. `chain` has no target in the issue; its limit is the value
+# measured when it was added (the completion's own closure context, which captures the
+# dispatcher and the action, plus the one allocation `completion` also shows), so it only
+# guards against regressions.
 WORKLOADS = [
     ("floor", "Floor.direct", 0),
     ("d0", "Store.dispatch.d0", 0),
@@ -30,7 +33,7 @@ WORKLOADS = [
     ("select100", "Store.dispatch.select100", 0),
     ("act1000", "Store.dispatch.act1000", 0),
     ("completion", "Store.dispatch.completion", 1),
-    ("chain", "Store.dispatch.chain", 4),
+    ("chain", "Store.dispatch.chain", 2),
     ("factory.f1000", "ViewModelFactory.create.f1000", 1),
     ("factory.f1", "ViewModelFactory.create.f1", 1),
 ]
