@@ -17,12 +17,10 @@
 public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
     // The layout does not depend on `Action` or `State`, so generic middleware code handles a
     // dispatcher without asking the runtime for its type metadata.
-    @usableFromInline let context: DispatchContext<State>
-    @usableFromInline let level: Int
+    @usableFromInline let level: DispatchLevel
 
     @inlinable
-    init(context: DispatchContext<State>, level: Int) {
-        self.context = context
+    init(level: DispatchLevel) {
         self.level = level
     }
 
@@ -44,7 +42,7 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
     /// - Parameter completion: Runs with the new state after the state changed.
     @inlinable
     public func next(completion: (@MainActor (State) -> Void)? = nil) {
-        context.next(from: level, actionType: Action.self, completion: completion)
+        level.next(actionType: Action.self, completion: completion as DispatchContext<State>.Completion?)
     }
 
     /// Passes a replacement of the action on to the next middleware; after the last middleware
@@ -62,7 +60,7 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
     ///   - completion: Runs with the new state after the state changed.
     @inlinable
     public func next(action: Action, completion: (@MainActor (State) -> Void)? = nil) {
-        context.next(from: level, action: action, completion: completion)
+        level.next(action: action, completion: completion)
     }
 
     /// Passes the action on, replaced by `action` unless it is `nil`.
@@ -89,6 +87,6 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
     /// - Parameter action: The new action.
     @inlinable
     public func dispatch(action: some StoreAction) {
-        context.dispatch(action)
+        level.dispatch(action, stateType: State.self)
     }
 }

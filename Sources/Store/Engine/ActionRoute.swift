@@ -5,8 +5,10 @@
 final class ActionRoute<State: StoreState> {
     let actionType: any StoreAction.Type
     @usableFromInline let middleware: [any AnyMiddleware]
-    /// Reduces a state with an action of ``actionType`` that the pointer points at.
-    @exclusivity(unchecked) @usableFromInline private(set) var reduce: ((State, UnsafeRawPointer) -> State)?
+    /// Reduces the engine's state with the action of ``actionType`` that the pointer points at,
+    /// and tells the subscribers. Made where `register(reducer:)` is called, so it runs code
+    /// specialized for the app's state and action even when a generic middleware calls `next`.
+    @exclusivity(unchecked) @usableFromInline private(set) var reduce: ReduceFunction<State>?
     private(set) var reducerType: (any Reducer.Type)?
 
     init(actionType: any StoreAction.Type, middleware: [any AnyMiddleware]) {
@@ -14,20 +16,21 @@ final class ActionRoute<State: StoreState> {
         self.middleware = middleware
     }
 
-    func setReducer(_ reducer: any Reducer.Type, reduce: @escaping (State, UnsafeRawPointer) -> State) {
+    func setReducer(_ reducer: any Reducer.Type, reduce: @escaping ReduceFunction<State>) {
         reducerType = reducer
         self.reduce = reduce
     }
 
-    /// Made outside the main actor: a closure formed on it would check at each call that it
-    /// still runs there, which costs more than most reducers. Inlinable, so that the closure is
-    /// specialized for the reducer where `register(reducer:)` is called.
+    /// Inlinable, so that the closure is specialized for the reducer where
+    /// `register(reducer:)` is called.
     @inlinable
-    nonisolated static func reduceFunction<R: Reducer>(
-        for _: R.Type
-    ) -> (State, UnsafeRawPointer) -> State where R.State == State {
-        { state, action in
-            R.reduce(state: state, with: action.assumingMemoryBound(to: R.Action.self).pointee)
+    static func reduceFunction<R: Reducer>(for _: R.Type) -> ReduceFunction<State> where R.State == State {
+        { engine, action in
+            engine.reduce(with: R.self, action: action.assumingMemoryBound(to: R.Action.self))
         }
     }
 }
+
+/// Reduces the engine's state with an action behind a pointer, and tells the subscribers.
+@usableFromInline
+typealias ReduceFunction<State: StoreState> = @MainActor (DispatchEngine<State>, UnsafeRawPointer) -> Void

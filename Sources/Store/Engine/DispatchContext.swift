@@ -1,10 +1,11 @@
 /// The bookkeeping of one action on its way through the middleware stack.
 ///
-/// A context is shared by the ``Dispatcher`` values handed to each middleware. Most actions go
-/// through synchronously, and then nothing outlives the dispatch: the engine finds the context
-/// uniquely referenced afterwards and reuses it, so dispatching allocates nothing. A middleware
-/// that keeps its dispatcher (to call `next` later) keeps the context, and the engine makes a
-/// new one for the next action.
+/// Each middleware level gets a ``DispatchLevel`` handle, which its ``Dispatcher`` refers to.
+/// A level holds the context strongly only until it calls `next`: so completions that capture
+/// their dispatcher (a common way to dispatch a follow-up action) never keep the context alive,
+/// and an action that a middleware drops frees everything. Most actions go through
+/// synchronously, and then nothing outlives the dispatch: the engine finds the context and its
+/// levels uniquely referenced afterwards and reuses them, so dispatching allocates nothing.
 ///
 /// Generic middleware run unspecialized, so everything they reach here is laid out without
 /// depending on the action or state type: no runtime metadata lookups on the way through.
@@ -16,16 +17,16 @@ final class DispatchContext<State: StoreState> {
     /// The engine, valid while the context is on the engine's call stack (``isOnStack``).
     /// `unowned(unsafe)` because a checked reference would cost a weak load per middleware.
     @usableFromInline unowned(unsafe) let engine: DispatchEngine<State>
-    /// The engine for a context that outlived its dispatch; `nil` once the store is gone.
-    @usableFromInline weak var detachedEngine: DispatchEngine<State>?
+    /// The engine for a context that outlived its dispatch, while the store lives.
+    @usableFromInline let link: EngineLink<State>
     @exclusivity(unchecked) @usableFromInline var route: ActionRoute<State>
-    /// How many middleware levels were entered; level `n` may call `next` while `depth == n + 1`.
+    /// How many levels were entered; `route.middleware.count + 1` once the reducer was reached.
     @exclusivity(unchecked) @usableFromInline var depth = 0
     @exclusivity(unchecked) @usableFromInline var isOnStack = false
     /// The action of the deepest level entered, while that level's middleware runs.
     @exclusivity(unchecked) @usableFromInline var actionPointer: UnsafeRawPointer?
-    /// A copy of the action of a level that returned without calling `next`.
-    @exclusivity(unchecked) @usableFromInline var savedAction: AnyObject?
+    /// The level handles, reused from dispatch to dispatch while nothing else holds them.
+    @usableFromInline let levels: LevelSlots<State>
     /// The completions given to `next`, in stack order; room for one per middleware.
     @usableFromInline let completions: CompletionSlots<State>
     @exclusivity(unchecked) @usableFromInline var completionCount = 0
@@ -34,82 +35,62 @@ final class DispatchContext<State: StoreState> {
     init(engine: DispatchEngine<State>, route: ActionRoute<State>, capacity: Int) {
         self.engine = engine
         self.route = route
+        link = engine.link
+        levels = LevelSlots(capacity: capacity)
         completions = CompletionSlots(base: .allocate(capacity: max(capacity, 1)))
     }
 
     deinit {
         completions.base.deinitialize(count: completionCount)
         completions.base.deallocate()
+        levels.free()
     }
 
     /// The engine to call back into, or `nil` when the store was deallocated.
     @inlinable
     var liveEngine: DispatchEngine<State>? {
-        isOnStack ? engine : detachedEngine
+        isOnStack ? engine : link.engine
     }
 
-    /// Passes the action of `level` on.
+    /// Readies the handle of `index` for the middleware about to run there.
     @inlinable
-    func next<Action: StoreAction>(from level: Int, actionType: Action.Type, completion: Completion?) {
-        guard let engine = acceptNext(from: level, actionType: Action.self) else { return }
-        if isOnStack {
-            let action = actionPointer.unsafelyUnwrapped.assumingMemoryBound(to: Action.self).pointee
-            proceed(engine, from: level, action: action, completion: completion)
+    func enter(level index: Int) {
+        if !isKnownUniquelyReferenced(&levels.base[index]) {
+            levels.base[index] = DispatchLevel(index: index, link: link)
+        }
+        let level = levels.base[index].unsafelyUnwrapped
+        level.context = self
+        level.route = route
+    }
+
+    /// Settles the level of `index` after its middleware returned.
+    ///
+    /// A level that did not call `next` either blocked the action (nothing else holds its
+    /// handle) or deferred it (a task or the middleware kept its dispatcher).
+    @inlinable
+    func leave<Action: StoreAction>(level index: Int, action: Action) {
+        guard let level = levels.base[index], level.context != nil else { return }
+        if isKnownUniquelyReferenced(&levels.base[index]) {
+            level.context = nil
+            dropCompletions()
         } else {
-            let action = unsafeDowncast(savedAction.unsafelyUnwrapped, to: ActionBox<Action>.self).action
-            proceed(engine, from: level, action: action, completion: completion)
+            level.savedAction = ActionBox(action)
+            levels.base[index] = nil
         }
     }
 
-    /// Passes a replacement for the action of `level` on.
+    /// Continues the chain after level `index` passed `action` on.
     @inlinable
-    func next<Action: StoreAction>(from level: Int, action: Action, completion: Completion?) {
-        guard let engine = acceptNext(from: level, actionType: Action.self) else { return }
-        proceed(engine, from: level, action: action, completion: completion)
-    }
-
-    @inlinable
-    func proceed<Action: StoreAction>(
-        _ engine: DispatchEngine<State>,
-        from level: Int,
-        action: Action,
-        completion: Completion?
-    ) {
+    func proceed<Action: StoreAction>(from index: Int, action: Action, completion: Completion?) {
         if let completion {
             (completions.base + completionCount).initialize(to: completion)
             completionCount &+= 1
         }
         if isOnStack {
-            engine.run(level: level &+ 1, action: action, context: self)
+            engine.run(level: index &+ 1, action: action, context: self)
         } else {
-            savedAction = nil
-            engine.resume(level: level &+ 1, action: action, context: self)
+            link.engine?.resume(level: index &+ 1, action: action, context: self)
         }
-    }
-
-    /// The engine when level `level` may call `next` now; otherwise reports and returns `nil`.
-    @inlinable
-    func acceptNext<Action: StoreAction>(from level: Int, actionType: Action.Type) -> DispatchEngine<State>? {
-        guard let engine = liveEngine else { return nil }
-        guard depth == level &+ 1 else {
-            reportNextCalledTwice(from: level, actionType: Action.self)
-            return nil
-        }
-        return engine
-    }
-
-    @usableFromInline
-    func reportNextCalledTwice(from level: Int, actionType: any StoreAction.Type) {
-        liveEngine?.report(
-            .nextCalledTwice,
-            "\(Self.name(of: route.middleware[level])) called next twice for "
-                + "\(actionType); the second call did nothing. Call next at most once per action."
-        )
-    }
-
-    @inlinable
-    func dispatch<Action: StoreAction>(_ action: Action) {
-        liveEngine?.dispatch(action)
     }
 
     /// Runs the completions in reverse order of the stack, then forgets them.
@@ -120,8 +101,16 @@ final class DispatchContext<State: StoreState> {
             index &-= 1
             completions.base[index](state)
         }
-        completions.base.deinitialize(count: completionCount)
-        completionCount = 0
+        dropCompletions()
+    }
+
+    /// Forgets the completions: they ran, or the action will never be reduced.
+    @inlinable
+    func dropCompletions() {
+        if completionCount > 0 {
+            completions.base.deinitialize(count: completionCount)
+            completionCount = 0
+        }
     }
 
     /// Makes the context ready for another action.
@@ -129,15 +118,92 @@ final class DispatchContext<State: StoreState> {
     func reset(route: ActionRoute<State>) {
         self.route = route
         depth = 0
-        savedAction = nil
-        if completionCount > 0 {
-            completions.base.deinitialize(count: completionCount)
-            completionCount = 0
-        }
+        dropCompletions()
     }
 
     static func name(of middleware: any AnyMiddleware) -> String {
         String(describing: type(of: middleware))
+    }
+}
+
+/// The handle of one middleware level of one dispatch: what a ``Dispatcher`` refers to.
+///
+/// It holds the context strongly only while its middleware may still call `next`. Not generic,
+/// so that generic middleware, which run unspecialized, handle it without a type-metadata
+/// lookup; its methods recover the typed context, route and engine with unchecked casts.
+@MainActor
+@usableFromInline
+final class DispatchLevel {
+    @usableFromInline let index: Int
+    /// The `DispatchContext` this level belongs to, until its middleware calls `next` or drops
+    /// the action.
+    @exclusivity(unchecked) @usableFromInline var context: AnyObject?
+    /// The `ActionRoute` of the dispatch; routes live as long as their engine, and a level uses
+    /// it only while its engine is alive.
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var route: AnyObject?
+    /// The `EngineLink`, for `dispatch(action:)` and reports after the level's `next` was called.
+    @usableFromInline let link: AnyObject
+    /// A copy of the action, kept when the middleware returned without calling `next`.
+    @exclusivity(unchecked) @usableFromInline var savedAction: AnyObject?
+
+    @usableFromInline
+    init(index: Int, link: AnyObject) {
+        self.index = index
+        self.link = link
+    }
+
+    /// Passes the action of this level on.
+    @inlinable
+    func next<Action: StoreAction, State: StoreState>(
+        actionType: Action.Type,
+        completion: DispatchContext<State>.Completion?
+    ) {
+        guard let object = context else {
+            reportNextCalledTwice(actionType: Action.self, stateType: State.self)
+            return
+        }
+        let context = unsafeDowncast(object, to: DispatchContext<State>.self)
+        self.context = nil
+        if let savedAction {
+            self.savedAction = nil
+            let action = unsafeDowncast(savedAction, to: ActionBox<Action>.self).action
+            context.proceed(from: index, action: action, completion: completion)
+        } else {
+            let action = context.actionPointer.unsafelyUnwrapped.assumingMemoryBound(to: Action.self).pointee
+            context.proceed(from: index, action: action, completion: completion)
+        }
+    }
+
+    /// Passes a replacement for the action of this level on.
+    @inlinable
+    func next<Action: StoreAction, State: StoreState>(
+        action: Action,
+        completion: DispatchContext<State>.Completion?
+    ) {
+        guard let object = context else {
+            reportNextCalledTwice(actionType: Action.self, stateType: State.self)
+            return
+        }
+        let context = unsafeDowncast(object, to: DispatchContext<State>.self)
+        self.context = nil
+        savedAction = nil
+        context.proceed(from: index, action: action, completion: completion)
+    }
+
+    @inlinable
+    func dispatch<Action: StoreAction, State: StoreState>(_ action: Action, stateType: State.Type) {
+        unsafeDowncast(link, to: EngineLink<State>.self).engine?.dispatch(action)
+    }
+
+    @usableFromInline
+    func reportNextCalledTwice<State: StoreState>(actionType: any StoreAction.Type, stateType: State.Type) {
+        guard let engine = unsafeDowncast(link, to: EngineLink<State>.self).engine, let route else { return }
+        let middleware = unsafeDowncast(route, to: ActionRoute<State>.self).middleware[index]
+        engine.report(
+            .nextCalledTwice,
+            "\(DispatchContext<State>.name(of: middleware)) called next twice for "
+                + "\(actionType); the second call did nothing. Call next at most once per action."
+        )
     }
 }
 
@@ -162,4 +228,40 @@ struct CompletionSlots<State: StoreState>: @unchecked Sendable {
     init(base: UnsafeMutablePointer<@MainActor (State) -> Void>) {
         self.base = base
     }
+}
+
+/// The level handles of one context. Only the main actor touches them; the context's `deinit`
+/// frees them. A buffer rather than an array: generic middleware run unspecialized, and an
+/// array of a generic element would look up its type metadata at each access.
+@usableFromInline
+struct LevelSlots<State: StoreState>: @unchecked Sendable {
+    @usableFromInline let base: UnsafeMutablePointer<DispatchLevel?>
+    @usableFromInline let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+        base.initialize(repeating: nil, count: self.capacity)
+    }
+
+    func free() {
+        base.deinitialize(count: capacity)
+        base.deallocate()
+    }
+}
+
+/// How handles that outlive a dispatch reach their engine: `unowned(unsafe)`, guarded by a flag
+/// the engine clears in its `deinit`. A `weak` reference would give the engine a side table and
+/// make every retain and release of it take the slow path.
+@usableFromInline
+final class EngineLink<State: StoreState>: @unchecked Sendable {
+    @usableFromInline nonisolated(unsafe) unowned(unsafe) var target: DispatchEngine<State>?
+    @usableFromInline nonisolated(unsafe) var isAlive = true
+
+    init() {}
+
+    /// The engine, or `nil` once it was deallocated.
+    @inlinable
+    @MainActor
+    var engine: DispatchEngine<State>? { isAlive ? target : nil }
 }

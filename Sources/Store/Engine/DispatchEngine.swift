@@ -39,10 +39,17 @@ final class DispatchEngine<State: StoreState> {
     @exclusivity(unchecked) @usableFromInline var needsCompaction = false
 
     @usableFromInline let viewModels = ViewModelStore()
+    /// How dispatch handles that outlive a dispatch reach this engine.
+    @usableFromInline let link = EngineLink<State>()
 
     init(state: State, middleware: [any AnyMiddleware]) {
         self.state = state
         self.stack = middleware
+        link.target = self
+    }
+
+    deinit {
+        link.isAlive = false
     }
 
     /// Reports typed middleware whose state type differs from the store's: they never run.
@@ -72,7 +79,7 @@ final class DispatchEngine<State: StoreState> {
     @usableFromInline
     func install(
         _ reducer: any Reducer.Type,
-        reduce: @escaping (State, UnsafeRawPointer) -> State,
+        reduce: @escaping ReduceFunction<State>,
         for actionType: any StoreAction.Type
     ) {
         let route = routes.value(for: actionType) ?? makeRoute(for: actionType)
@@ -195,11 +202,9 @@ final class DispatchEngine<State: StoreState> {
         context.isOnStack = false
         dropReleasedSubscribersIfNotReduced(context)
         if isKnownUniquelyReferenced(&context) {
-            context.savedAction = nil
             spareContext = context
         } else {
-            // A middleware kept its dispatcher: it may call `next` later, once this call returned.
-            context.detachedEngine = self
+            // A middleware kept its dispatcher: it may call `next` later, through `link`.
         }
     }
 
@@ -209,17 +214,19 @@ final class DispatchEngine<State: StoreState> {
         let route = context.route
         context.depth = level &+ 1
         guard level < route.middleware.count else {
-            if reduce(action, route: route) { context.runCompletions(with: state) }
+            if reduce(action, route: route) {
+                context.runCompletions(with: state)
+            } else {
+                context.dropCompletions()
+            }
             return
         }
+        context.enter(level: level)
         // A pointer from an inout argument rather than a `withUnsafePointer` closure: a closure
         // formed on the main actor would check at each call that it still runs there.
         var action = action
         apply(route.middleware[level], level: level, action: &action, context: context)
-        if context.depth == level &+ 1 {
-            // Blocked, or deferred: keep the action for a `next` that may come later.
-            context.savedAction = ActionBox(action)
-        }
+        context.leave(level: level, action: action)
     }
 
     /// Calls one middleware; `action` stays valid while it runs, so `next()` can read it.
@@ -234,7 +241,7 @@ final class DispatchEngine<State: StoreState> {
         middleware.applyMiddleware(
             for: state,
             action: action.pointee,
-            dispatcher: Dispatcher<Action, State>(context: context, level: level)
+            dispatcher: Dispatcher<Action, State>(level: context.levels.base[level].unsafelyUnwrapped)
         )
     }
 
@@ -245,20 +252,26 @@ final class DispatchEngine<State: StoreState> {
             reportUnhandled(Action.self)
             return false
         }
-        let oldState = state
         var action = action
-        let newState = Self.call(reduce, with: oldState, action: &action)
-        notify(newState, oldState)
+        Self.call(reduce, on: self, action: &action)
         return true
     }
 
     @inlinable
     static func call<Action: StoreAction>(
-        _ reduce: (State, UnsafeRawPointer) -> State,
-        with state: State,
+        _ reduce: ReduceFunction<State>,
+        on engine: DispatchEngine<State>,
         action: UnsafePointer<Action>
-    ) -> State {
-        reduce(state, UnsafeRawPointer(action))
+    ) {
+        reduce(engine, UnsafeRawPointer(action))
+    }
+
+    /// The body of a route's ``ActionRoute/reduce``, specialized for `R`.
+    @inlinable
+    func reduce<R: Reducer>(with _: R.Type, action: UnsafePointer<R.Action>) where R.State == State {
+        let oldState = state
+        let newState = R.reduce(state: oldState, with: action.pointee)
+        notify(newState, oldState)
     }
 
     @usableFromInline

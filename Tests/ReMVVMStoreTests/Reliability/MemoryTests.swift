@@ -151,11 +151,6 @@ private func dispatch(_ next: NextDispatch, to store: Store<MemoryState>) {
 @MainActor
 @Suite("Memory")
 struct MemoryTests {
-    // A known store bug, reported to the lead; remove the `withKnownIssue` once its fix lands.
-    static let droppedChainCycleBug = Comment(
-        rawValue: "store bug: a dropped action's context keeps the completions of the middleware "
-            + "before the one that dropped it; one that captured its dispatcher makes a cycle")
-
     @Test("a released store lets go of its state, middleware, subscribers and view models")
     func releasedStoreDeallocatesEverything() {
         weak var weakStore: Store<MemoryState>?
@@ -373,10 +368,8 @@ struct MemoryTests {
             weakMiddleware = blocker
         }
         #expect(weakStore == nil)
-        withKnownIssue(Self.droppedChainCycleBug) {
-            #expect(weakToken == nil, "the completion of a dropped action was leaked")
-            #expect(weakMiddleware == nil, "the middleware stack was leaked with the dispatch context")
-        }
+        #expect(weakToken == nil, "the completion of a dropped action was leaked")
+        #expect(weakMiddleware == nil, "the middleware stack was leaked with the dispatch context")
     }
 }
 
