@@ -14,6 +14,8 @@ let package = Package(
             from: "1.38.1",
             traits: ["MallocInterposer"]
         ),
+        // Counts allocations for the CI check without the benchmark harness, which builds fast.
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
     ],
     targets: [
         // The workloads, shared by the benchmarks and by the profiling driver.
@@ -26,6 +28,15 @@ let package = Package(
         .executableTarget(
             name: "remvvm-profile",
             dependencies: ["Workloads"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Counts mallocs per operation of every workload and fails above the limits: the CI check.
+        .executableTarget(
+            name: "remvvm-malloc-check",
+            dependencies: [
+                "Workloads",
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(

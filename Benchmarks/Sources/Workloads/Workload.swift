@@ -24,6 +24,21 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case factory = "factory.f1000"
     case factory1 = "factory.f1"
 
+    /// The most heap allocations one operation may make in steady state: the issue's targets.
+    ///
+    /// None for a dispatch; one for `completion` (the issue allows one); the view model itself
+    /// for `factory`. `chain` has no target in the issue: its limit is the value measured when
+    /// it was added (the completion's own closure context, which captures the dispatcher and the
+    /// action, plus the allocation `completion` shows), so it guards against regressions only.
+    public var mallocLimit: Double {
+        switch self {
+        case .completion: 1
+        case .chain: 2
+        case .factory, .factory1: 1
+        default: 0
+        }
+    }
+
     /// Creates the workload, set up and warmed.
     @MainActor
     public func make() -> any Workload {
