@@ -82,6 +82,10 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
 
     /// Dispatches a new action through the whole middleware stack.
     ///
+    /// ```swift
+    /// dispatcher.next { _ in dispatcher.dispatch(action: LoadGreetings()) }
+    /// ```
+    ///
     /// While the store is busy the action is queued and processed right after the current one.
     ///
     /// - Parameter action: The new action.

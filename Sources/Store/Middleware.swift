@@ -17,8 +17,8 @@
 /// let store = Store(with: state, middleware: [CountingMiddleware(counter: counter)])
 /// ```
 ///
-/// A middleware passes the action on with ``Dispatcher/next(action:completion:)``, may replace
-/// it, may block it by not calling `next`, may call `next` later from asynchronous work, and may
+/// A middleware passes the action on with ``Dispatcher/next(completion:)``, may replace it with
+/// `next(action:)`, may block it by not calling `next`, may call `next` later from asynchronous work, and may
 /// dispatch new actions with ``Dispatcher/dispatch(action:)``.
 @MainActor
 public protocol AnyMiddleware {
@@ -51,7 +51,7 @@ public protocol AnyMiddleware {
 ///
 /// The store routes each action type only to the typed middleware for that type, so a stack of
 /// typed middleware costs nothing for the actions they do not handle. A typed middleware whose
-/// `State` is not the store's state never runs; the store reports it when it is created.
+/// `State` is not the store's state never runs; the store reports it at its first dispatch.
 @MainActor
 public protocol Middleware: AnyMiddleware {
     /// The action type this middleware sees.

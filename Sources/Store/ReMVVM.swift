@@ -13,13 +13,14 @@ public enum ReMVVM {
         /// Makes `store` the one that ``ReMVVMDriven`` objects get view models from and
         /// dispatch to.
         ///
-        /// Call it once at start-up. Calling it again replaces the store and reports
+        /// Call it once at start-up. Calling it again with another store replaces the store and
+        /// reports
         /// ``StoreDiagnostic/Kind/configReinitialized`` through the new store's
         /// ``Store/diagnosticsHandler``.
         ///
         /// - Parameter store: The application's store.
         public static func initialize<State: StoreState>(with store: Store<State>) {
-            if let previous = Self.store {
+            if let previous = Self.store, previous !== store {
                 store.engine.report(
                     .configReinitialized,
                     "ReMVVM.Config.initialize(with:) was called again; the store of "
@@ -44,7 +45,8 @@ public enum ReMVVM {
         ///   - context: The object whose lifetime bounds the view model's, usually `self`.
         ///   - key: Tells apart view models of one type.
         /// - Returns: The view model, or `nil` when the factory makes none or
-        ///   ``Config/initialize(with:)`` was not called (reported to standard error).
+        ///   ``Config/initialize(with:)`` was not called (reported to standard error in debug
+        ///   builds).
         public func viewModel<VM>(for context: AnyObject, key: String? = nil) -> VM? {
             guard let store = Config.store else {
                 Self.reportNotInitialized("viewModel(for:)")
@@ -54,6 +56,14 @@ public enum ReMVVM {
         }
 
         /// Dispatches `action` to the configured store.
+        ///
+        /// ```swift
+        /// remvvm.dispatch(action: LogoutAction())
+        /// ```
+        ///
+        /// Before ``Config/initialize(with:)`` there is no store: the action is dropped and
+        /// ``StoreDiagnostic/Kind/configNotInitialized`` is reported to standard error in debug
+        /// builds.
         ///
         /// - Parameter action: The action.
         public func dispatch(action: some StoreAction) {

@@ -17,5 +17,10 @@ public protocol ReMVVMDriven: AnyObject {}
 
 extension ReMVVMDriven {
     /// Gets view models from, and dispatches to, the configured store.
+    ///
+    /// ```swift
+    /// let viewModel: LoginViewModel? = remvvm.viewModel(for: self)
+    /// remvvm.dispatch(action: LogoutAction())
+    /// ```
     public var remvvm: ReMVVM.Provider { ReMVVM.Provider() }
 }

@@ -20,6 +20,10 @@ extension Store {
     /// Returns a new view model of type `VM` made by the current state's factory, not bound to
     /// any context.
     ///
+    /// ```swift
+    /// let greetings: GreetingsViewModel? = store.viewModel()
+    /// ```
+    ///
     /// A view model that is a ``StoreSubscriber`` of this store's state is subscribed for as
     /// long as the caller holds it.
     ///

@@ -45,6 +45,10 @@ public final class Store<State: StoreState> {
     ///
     /// The default, ``StoreDiagnostic/standardError``, writes one line to standard error in
     /// debug builds.
+    ///
+    /// ```swift
+    /// store.diagnosticsHandler = { diagnostic in logger.error("\(diagnostic)") }
+    /// ```
     public var diagnosticsHandler: @MainActor (StoreDiagnostic) -> Void {
         get { engine.diagnosticsHandler }
         set { engine.diagnosticsHandler = newValue }
@@ -87,6 +91,11 @@ public final class Store<State: StoreState> {
 
     /// Adds a subscriber that is told about every change from now on.
     ///
+    /// ```swift
+    /// let header = HeaderViewModel()   // a StoreSubscriber of AppState
+    /// store.add(subscriber: header)
+    /// ```
+    ///
     /// The store does not keep the subscriber alive: once nothing else holds it, it is not
     /// called again and the store lets it go during its next dispatch. Adding a subscriber that
     /// is already subscribed does nothing. A subscriber added while subscribers are being told
@@ -100,6 +109,10 @@ public final class Store<State: StoreState> {
     }
 
     /// Removes a subscriber; it is not called again, even during a notification in progress.
+    ///
+    /// ```swift
+    /// store.remove(subscriber: header)
+    /// ```
     ///
     /// - Parameter subscriber: The subscriber to remove. Removing one that is not subscribed
     ///   does nothing.
@@ -145,6 +158,8 @@ public final class Store<State: StoreState> {
         engine.subscribe(to: keyPath, onChange)
     }
 
-    /// The number of subscribers and subscription groups that are still told about changes.
+    /// The number of subscribers, closure subscriptions and key-path groups the store holds.
+    ///
+    /// One that was released or cancelled counts until the store's next dispatch lets it go.
     public var subscriberCount: Int { engine.subscriberCount }
 }

@@ -6,6 +6,7 @@
 /// a test passes a responder that records what was sent.
 ///
 /// ```swift
+/// @MainActor
 /// final class RowViewModel {
 ///     enum ResponderAction { case selected(id: Int) }
 ///     private let responder: Responder<ResponderAction>

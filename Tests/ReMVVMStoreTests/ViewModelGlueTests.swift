@@ -83,6 +83,7 @@ private final class Screen: ReMVVMDriven {}
         let second = StoreFixture.makeStore(diagnostics: diagnostics)
         ReMVVM.Config.initialize(with: first)
         ReMVVM.Config.initialize(with: second)
+        ReMVVM.Config.initialize(with: second)  // the same store again: nothing to report
         #expect(ReMVVM.Config.isInitialized)
         #expect(diagnostics.kinds == [.configReinitialized])
 

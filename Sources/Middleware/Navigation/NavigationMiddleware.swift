@@ -15,7 +15,7 @@ public import ReMVVMStore
 /// let store = Store(with: initialState, middleware: [navigation])
 /// ```
 ///
-/// Navigation runs in the completion of ``Dispatcher/next(action:completion:)``, so it happens
+/// Navigation runs in the completion of `Dispatcher.next(completion:)`, so it happens
 /// only when the action was reduced: an action that a later middleware blocks, or that has no
 /// reducer, does not navigate. View models made for the new screen see the new state.
 /// When two routes name one action type, the later one wins.

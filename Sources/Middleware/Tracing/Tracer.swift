@@ -50,7 +50,7 @@ public final class Tracer {
     }
 
     /// Returns `middleware` with the tracer's probes around each element; pass the result to
-    /// the ``Store``.
+    /// the `Store`.
     ///
     /// ```swift
     /// let store = Store(with: state, middleware: tracer.instrument([navigation]))
