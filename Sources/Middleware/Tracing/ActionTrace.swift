@@ -88,7 +88,9 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
     public let steps: [Step]
     /// How it ended.
     public let outcome: Outcome
-    /// The time the completion callbacks took after the reducer; `nil` when none ran.
+    /// The time from the end of the reducer and the subscribers to the end of the completion
+    /// callbacks (the tracer's own probes leave one, so it is set whenever the action was
+    /// reduced); `nil` when the action was not reduced.
     public let completionsDuration: Duration?
     /// The time from the dispatch reaching the first middleware to the end of its processing.
     public let totalDuration: Duration
