@@ -151,6 +151,7 @@ public final class Store<State: StoreState> {
     ///   - keyPath: The part of the state to watch.
     ///   - onChange: Called with the new value and the value before the change.
     /// - Returns: The subscription; cancel it or let go of it to stop.
+    @inlinable
     public func subscribe<Value: Equatable>(
         to keyPath: KeyPath<State, Value>,
         _ onChange: @escaping @MainActor (_ value: Value, _ oldValue: Value) -> Void

@@ -13,8 +13,11 @@
 @MainActor
 public final class StoreSubscription {
     /// Whether ``cancel()`` was called.
-    public private(set) var isCancelled = false
+    /// Read for every selecting closure at every change: unchecked, because a dynamic
+    /// exclusivity check costs more than the whole read.
+    @exclusivity(unchecked) public private(set) var isCancelled = false
 
+    @usableFromInline
     init() {}
 
     /// Stops the closure from being called again, even during a notification in progress.

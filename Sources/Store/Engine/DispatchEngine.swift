@@ -32,6 +32,7 @@ final class DispatchEngine<State: StoreState> {
     @exclusivity(unchecked) @usableFromInline var entries: [SubscriptionEntry<State>] = []
     @exclusivity(unchecked) @usableFromInline var objectEntries:
         [ObjectIdentifier: SubscriptionEntry<State>] = [:]
+    @usableFromInline
     var selections: [AnyKeyPath: (group: SubscriptionEntry<State>, selection: SelectionGroupBase)] = [:]
     /// Counts notifications; see ``SubscriptionEntry/addedAt``.
     @exclusivity(unchecked) @usableFromInline var serial: UInt64 = 0
@@ -342,6 +343,7 @@ final class DispatchEngine<State: StoreState> {
         return subscription
     }
 
+    @inlinable
     func subscribe<Value: Equatable>(
         to keyPath: KeyPath<State, Value>,
         _ onChange: @escaping @MainActor (Value, Value) -> Void
@@ -387,7 +389,12 @@ final class DispatchEngine<State: StoreState> {
         for index in 0..<count {
             let entry = entries[index]
             guard entry.isActive, entry.addedAt < serial else { continue }
-            if entry.isReleased() {
+            if let group = entry.selectionGroup {
+                // The group drops its released members while it delivers, specialized for its
+                // value type; scanning them here as well would pay for each member twice.
+                entry.didChange(newState, oldState)
+                if group.isEmpty { markGone(entry) }
+            } else if entry.isReleased() {
                 markGone(entry)
             } else {
                 entry.didChange(newState, oldState)

@@ -22,18 +22,23 @@ class SubscriptionEntry<State: StoreState> {
     final let objectID: ObjectIdentifier?
     /// The selected key path, for entries that group selecting closures.
     final let selectedKeyPath: AnyKeyPath?
+    /// The group, for entries that group selecting closures: the group checks its members
+    /// itself while it delivers, so the notification asks it only whether any is left.
+    @usableFromInline final let selectionGroup: SelectionGroupBase?
 
     @usableFromInline
     init(
         addedAt: UInt64,
         objectID: ObjectIdentifier?,
         selectedKeyPath: AnyKeyPath?,
+        selectionGroup: SelectionGroupBase?,
         willChange: (@MainActor (State) -> Void)?,
         didChange: @escaping @MainActor (State, State) -> Void
     ) {
         self.addedAt = addedAt
         self.objectID = objectID
         self.selectedKeyPath = selectedKeyPath
+        self.selectionGroup = selectionGroup
         self.willChange = willChange
         self.didChange = didChange
     }
@@ -66,6 +71,7 @@ final class OwnedEntry<State: StoreState, Owner: AnyObject>: SubscriptionEntry<S
         addedAt: UInt64,
         objectID: ObjectIdentifier? = nil,
         selectedKeyPath: AnyKeyPath? = nil,
+        selectionGroup: SelectionGroupBase? = nil,
         willChange: (@MainActor (State) -> Void)?,
         didChange: @escaping @MainActor (State, State) -> Void
     ) {
@@ -75,6 +81,7 @@ final class OwnedEntry<State: StoreState, Owner: AnyObject>: SubscriptionEntry<S
             addedAt: addedAt,
             objectID: objectID,
             selectedKeyPath: selectedKeyPath,
+            selectionGroup: selectionGroup,
             willChange: willChange,
             didChange: didChange
         )
@@ -124,6 +131,7 @@ extension SubscriptionEntry {
     }
 
     /// An entry for a group of closures that select one key path.
+    @inlinable
     static func group<Value: Equatable>(
         _ group: SelectionGroup<State, Value>,
         addedAt: UInt64
@@ -133,6 +141,7 @@ extension SubscriptionEntry {
             owner: group,
             addedAt: addedAt,
             selectedKeyPath: group.keyPath,
+            selectionGroup: group,
             willChange: nil,
             didChange: { [unowned(unsafe) group] state, oldState in group.deliver(state, oldState) }
         )
@@ -143,6 +152,12 @@ extension SubscriptionEntry {
 @MainActor
 @usableFromInline
 class SelectionGroupBase {
+    /// Set by each delivery: `true` once every member is gone, so the entry can be dropped.
+    @exclusivity(unchecked) @usableFromInline final var isEmpty = false
+
+    @usableFromInline
+    init() {}
+
     /// Drops members whose subscription was cancelled or released; `true` when none is left.
     @usableFromInline
     func dropReleasedMembers() -> Bool { true }
@@ -152,19 +167,44 @@ class SelectionGroupBase {
 
 /// All closures that select one key path: the selected value is read and compared once per
 /// change for the whole group, so subscribers that ignore a change cost almost nothing.
+///
+/// Made where the store's state and the value type are known (``Store/subscribe(to:_:)`` is
+/// `@inlinable`), so the key-path read, the comparison and the scan below run specialized.
+@usableFromInline
 final class SelectionGroup<State: StoreState, Value: Equatable>: SelectionGroupBase {
-    private struct Member {
-        var subscription: StoreSubscription
-        let addedAt: UInt64
-        let onChange: @MainActor (Value, Value) -> Void
-        var isGone = false
+    @usableFromInline
+    struct Member {
+        @usableFromInline var subscription: StoreSubscription
+        @usableFromInline let addedAt: UInt64
+        @usableFromInline let onChange: @MainActor (Value, Value) -> Void
+
+        @inlinable
+        init(
+            subscription: StoreSubscription,
+            addedAt: UInt64,
+            onChange: @escaping @MainActor (Value, Value) -> Void
+        ) {
+            self.subscription = subscription
+            self.addedAt = addedAt
+            self.onChange = onChange
+        }
+
+        /// Whether the subscription was cancelled, or nothing but this member holds it.
+        @MainActor
+        @inlinable
+        mutating func isGone() -> Bool {
+            subscription.isCancelled || isKnownUniquelyReferenced(&subscription)
+        }
     }
 
-    let keyPath: KeyPath<State, Value>
-    private var members: [Member] = []
+    @usableFromInline let keyPath: KeyPath<State, Value>
+    /// Unchecked: the scan reads every member at every change, and a dynamic exclusivity check
+    /// per access would cost more than the member's check itself.
+    @exclusivity(unchecked) @usableFromInline var members: [Member] = []
     /// The serial of the notification being delivered, from the engine.
-    private unowned let serialSource: DispatchEngine<State>
+    @usableFromInline unowned let serialSource: DispatchEngine<State>
 
+    @inlinable
     init(keyPath: KeyPath<State, Value>, engine: DispatchEngine<State>) {
         self.keyPath = keyPath
         serialSource = engine
@@ -172,6 +212,7 @@ final class SelectionGroup<State: StoreState, Value: Equatable>: SelectionGroupB
 
     override var selectedKeyPath: AnyKeyPath { keyPath }
 
+    @inlinable
     func add(
         _ subscription: StoreSubscription,
         addedAt: UInt64,
@@ -180,18 +221,29 @@ final class SelectionGroup<State: StoreState, Value: Equatable>: SelectionGroupB
         members.append(Member(subscription: subscription, addedAt: addedAt, onChange: onChange))
     }
 
+    @inlinable
     override func dropReleasedMembers() -> Bool {
-        var anyGone = false
-        for index in members.indices where isGone(at: index) { anyGone = true }
-        if anyGone { members.removeAll { $0.isGone } }
+        if hasGoneMember() { removeGoneMembers() }
         return members.isEmpty
     }
 
+    /// Whether any member is gone: one pass over the storage, no writes, so a group whose
+    /// members are all alive costs a load and a uniqueness check per member.
+    @inlinable
+    func hasGoneMember() -> Bool {
+        members.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices where buffer[index].isGone() { return true }
+            return false
+        }
+    }
+
+    @inlinable
     func deliver(_ state: State, _ oldState: State) {
         let value = state[keyPath: keyPath]
         let oldValue = oldState[keyPath: keyPath]
         guard value != oldValue else {
-            _ = dropReleasedMembers()
+            if hasGoneMember() { removeGoneMembers() }
+            isEmpty = members.isEmpty
             return
         }
         let serial = serialSource.serial
@@ -199,23 +251,25 @@ final class SelectionGroup<State: StoreState, Value: Equatable>: SelectionGroupB
         // Members added by a closure called here are appended: not told about this change.
         var index = 0
         while index < members.count {
-            if isGone(at: index) {
+            if members[index].isGone() {
                 anyGone = true
             } else if members[index].addedAt < serial {
                 members[index].onChange(value, oldValue)
             }
-            index += 1
+            index &+= 1
         }
-        if anyGone { members.removeAll { $0.isGone } }
+        if anyGone { removeGoneMembers() }
+        isEmpty = members.isEmpty
     }
 
-    /// Whether the member's subscription was cancelled or released; marks it to be dropped.
-    private func isGone(at index: Int) -> Bool {
-        if members[index].subscription.isCancelled
-            || isKnownUniquelyReferenced(&members[index].subscription)
-        {
-            members[index].isGone = true
+    /// Removes the members that are gone, keeping the others in order.
+    @inlinable
+    func removeGoneMembers() {
+        var kept = 0
+        for index in members.indices where !members[index].isGone() {
+            if kept != index { members.swapAt(kept, index) }
+            kept &+= 1
         }
-        return members[index].isGone
+        members.removeLast(members.count - kept)
     }
 }
