@@ -23,7 +23,7 @@ private typealias Append = StoreFixture.Append
         let store = StoreFixture.makeStore()
         let subscriber = RecordingSubscriber()
         var dispatchedFromSubscriber = false
-        subscriber.onChange = { state in
+        subscriber.onChange = { [unowned store] state in
             guard !dispatchedFromSubscriber else { return }
             dispatchedFromSubscriber = true
             store.dispatch(action: Append(text: "B"))
@@ -42,7 +42,7 @@ private typealias Append = StoreFixture.Append
         let store = StoreFixture.makeStore()
         let first = RecordingSubscriber()
         let second = RecordingSubscriber()
-        first.onChange = { state in
+        first.onChange = { [unowned store] state in
             if state.count < 3 { store.dispatch(action: Add()) }
         }
         store.add(subscriber: first)

@@ -22,7 +22,9 @@ private typealias Rename = StoreFixture.Rename
         let store = StoreFixture.makeStore()
         let subscriber = RecordingSubscriber()
         var storeCountDuringWillChange: [Int] = []
-        let observer = WillChangeObserver { _ in storeCountDuringWillChange.append(store.state.count) }
+        let observer = WillChangeObserver { [unowned store] _ in
+            storeCountDuringWillChange.append(store.state.count)
+        }
         store.add(subscriber: subscriber)
         store.add(subscriber: observer)
         store.dispatch(action: Add(amount: 2))
@@ -46,7 +48,7 @@ private typealias Rename = StoreFixture.Rename
         let store = StoreFixture.makeStore()
         let late = RecordingSubscriber()
         let early = RecordingSubscriber()
-        early.onChange = { _ in store.add(subscriber: late) }
+        early.onChange = { [unowned store] _ in store.add(subscriber: late) }
         store.add(subscriber: early)
         store.dispatch(action: Add())
         #expect(late.changes.isEmpty)
@@ -59,7 +61,7 @@ private typealias Rename = StoreFixture.Rename
         let store = StoreFixture.makeStore()
         let second = RecordingSubscriber()
         let first = RecordingSubscriber()
-        first.onChange = { _ in store.remove(subscriber: second) }
+        first.onChange = { [unowned store] _ in store.remove(subscriber: second) }
         store.add(subscriber: first)
         store.add(subscriber: second)
         store.dispatch(action: Add())
@@ -194,7 +196,7 @@ private typealias Rename = StoreFixture.Rename
         var late: StoreSubscription?
         let existing = store.subscribe(to: \.title) { _, _ in }
         let first = RecordingSubscriber()
-        first.onChange = { _ in
+        first.onChange = { [unowned store] _ in
             if late == nil { late = store.subscribe(to: \.title) { title, _ in lateTitles.append(title) } }
         }
         store.add(subscriber: first)
