@@ -65,8 +65,9 @@ public struct StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// The library's only output: one `write(2)` to standard error.
-func writeToStandardError(_ text: String) {
+/// Writes all of `text` to standard error, retrying short writes: the library's one way to
+/// print, shared by the store's diagnostics and the tracing middleware's default sink.
+package func writeToStandardError(_ text: String) {
     var text = text
     text.withUTF8 { buffer in
         var remaining = UnsafeRawBufferPointer(buffer)

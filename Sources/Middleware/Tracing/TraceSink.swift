@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ReMVVMStore
 
 /// Where a ``Tracer`` writes its traces.
 ///
@@ -47,18 +41,5 @@ public struct TraceSink {
         _ write: @escaping @MainActor (String) -> Void
     ) -> TraceSink {
         TraceSink { trace in write(trace.formatted(showingDurations: showingDurations)) }
-    }
-}
-
-/// Writes all of `text` to standard error, retrying short writes.
-private func writeToStandardError(_ text: String) {
-    var text = text
-    text.withUTF8 { buffer in
-        var remaining = UnsafeRawBufferPointer(buffer)
-        while !remaining.isEmpty {
-            let written = write(2, remaining.baseAddress, remaining.count)
-            if written <= 0 { return }
-            remaining = UnsafeRawBufferPointer(rebasing: remaining[written...])
-        }
     }
 }

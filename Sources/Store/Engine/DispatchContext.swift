@@ -158,12 +158,7 @@ final class DispatchLevel {
         actionType: Action.Type,
         completion: DispatchContext<State>.Completion?
     ) {
-        guard let object = context else {
-            reportNextCalledTwice(actionType: Action.self, stateType: State.self)
-            return
-        }
-        let context = unsafeDowncast(object, to: DispatchContext<State>.self)
-        self.context = nil
+        guard let context = claim(actionType: Action.self, stateType: State.self) else { return }
         if let savedAction {
             self.savedAction = nil
             let action = unsafeDowncast(savedAction, to: ActionBox<Action>.self).action
@@ -180,14 +175,23 @@ final class DispatchLevel {
         action: Action,
         completion: DispatchContext<State>.Completion?
     ) {
-        guard let object = context else {
-            reportNextCalledTwice(actionType: Action.self, stateType: State.self)
-            return
-        }
-        let context = unsafeDowncast(object, to: DispatchContext<State>.self)
-        self.context = nil
+        guard let context = claim(actionType: Action.self, stateType: State.self) else { return }
         savedAction = nil
         context.proceed(from: index, action: action, completion: completion)
+    }
+
+    /// Takes the context for this level's one `next`, or reports a second call and returns `nil`.
+    @inlinable
+    func claim<State: StoreState>(
+        actionType: any StoreAction.Type,
+        stateType: State.Type
+    ) -> DispatchContext<State>? {
+        guard let object = context else {
+            reportNextCalledTwice(actionType: actionType, stateType: State.self)
+            return nil
+        }
+        context = nil
+        return unsafeDowncast(object, to: DispatchContext<State>.self)
     }
 
     @inlinable
