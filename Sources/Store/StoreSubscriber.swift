@@ -37,5 +37,15 @@ extension StoreSubscriber {
     /// Does nothing; implement it to act before the store takes on a new state.
     ///
     /// - Parameter state: The state the store is about to take on.
-    public func willChange(state: State) {}
+    public func willChange(state: State) {
+        DefaultWillChange.ran = true
+    }
+}
+
+/// Lets the store find out that a subscriber uses the default, empty `willChange`, so that it
+/// stops calling it: a subscriber that does not implement `willChange` costs one call, once.
+@MainActor
+@usableFromInline
+enum DefaultWillChange {
+    @exclusivity(unchecked) @usableFromInline static var ran = false
 }

@@ -28,8 +28,9 @@ private typealias Rename = StoreFixture.Rename
         store.add(subscriber: subscriber)
         store.add(subscriber: observer)
         store.dispatch(action: Add(amount: 2))
-        #expect(subscriber.willChanges.map(\.count) == [2])
-        #expect(storeCountDuringWillChange == [0])
+        store.dispatch(action: Add(amount: 3))
+        #expect(subscriber.willChanges.map(\.count) == [2, 5])
+        #expect(storeCountDuringWillChange == [0, 2])
     }
 
     @Test("adding a subscriber twice tells it once per change")

@@ -381,7 +381,9 @@ final class DispatchEngine<State: StoreState> {
                 if entry.isReleased() {
                     markGone(entry)
                 } else {
+                    DefaultWillChange.ran = false
                     willChange(newState)
+                    if DefaultWillChange.ran { entry.willChange = nil }
                 }
             }
         }

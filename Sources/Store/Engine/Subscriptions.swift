@@ -16,7 +16,10 @@ class SubscriptionEntry<State: StoreState> {
     /// The notification serial at the time the entry was added; an entry is told only about
     /// notifications that started later.
     @usableFromInline final let addedAt: UInt64
-    @usableFromInline final let willChange: (@MainActor (State) -> Void)?
+    /// Set to `nil` once a call showed that the subscriber uses the default `willChange`, which
+    /// does nothing: it stays the default for the life of the subscriber, since a protocol
+    /// extension's method cannot be overridden.
+    @exclusivity(unchecked) @usableFromInline final var willChange: (@MainActor (State) -> Void)?
     @usableFromInline final let didChange: @MainActor (State, State) -> Void
     /// The subscriber's identity, for entries that hold a ``StoreSubscriber``.
     final let objectID: ObjectIdentifier?
