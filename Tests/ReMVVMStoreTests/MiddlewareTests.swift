@@ -234,3 +234,39 @@ private struct WrongStateMiddleware: Middleware {
         #expect(message.contains("WrongStateMiddleware expects state OtherState"))
     }
 }
+
+/// Passes every `Add` on with a completion that captures a new object, which it records weakly.
+private struct CapturingCompletion: Middleware {
+    let probe: CaptureProbe
+    func applyMiddleware(for state: State, action: Add, dispatcher: Dispatcher<Add, State>) {
+        let captured = CaptureProbe()
+        probe.lastCaptured = captured
+        dispatcher.next { _ in _ = captured }
+    }
+}
+
+@MainActor
+private final class CaptureProbe {
+    weak var lastCaptured: CaptureProbe?
+}
+
+@MainActor
+@Suite struct DroppedActionTests {
+    @Test("the completions of a blocked action are released by the time the dispatch returns")
+    func blockedCompletionsReleased() {
+        let probe = CaptureProbe()
+        let store = StoreFixture.makeStore(middleware: [CapturingCompletion(probe: probe), BlockAdds()])
+        store.dispatch(action: Add())
+        #expect(store.state.count == 0)
+        #expect(probe.lastCaptured == nil, "a completion of the blocked action is still held")
+    }
+
+    @Test("the completions of a reduced action are released by the time the dispatch returns")
+    func reducedCompletionsReleased() {
+        let probe = CaptureProbe()
+        let store = StoreFixture.makeStore(middleware: [CapturingCompletion(probe: probe)])
+        store.dispatch(action: Add())
+        #expect(store.state.count == 1)
+        #expect(probe.lastCaptured == nil, "a completion that ran is still held")
+    }
+}

@@ -69,12 +69,13 @@ final class DispatchContext<State: StoreState> {
     /// handle) or deferred it (a task or the middleware kept its dispatcher).
     @inlinable
     func leave<Action: StoreAction>(level index: Int, action: Action) {
-        guard let level = levels.base[index], level.context != nil else { return }
+        // No local reference to the level before the uniqueness check: it would count as one.
+        guard levels.base[index]?.context != nil else { return }
         if isKnownUniquelyReferenced(&levels.base[index]) {
-            level.context = nil
+            levels.base[index].unsafelyUnwrapped.context = nil
             dropCompletions()
         } else {
-            level.savedAction = ActionBox(action)
+            levels.base[index].unsafelyUnwrapped.savedAction = ActionBox(action)
             levels.base[index] = nil
         }
     }

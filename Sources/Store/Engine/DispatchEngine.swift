@@ -203,6 +203,8 @@ final class DispatchEngine<State: StoreState> {
         context.isOnStack = false
         dropReleasedSubscribersIfNotReduced(context)
         if isKnownUniquelyReferenced(&context) {
+            // Nothing can resume the action any more: what it kept is let go now.
+            context.dropCompletions()
             spareContext = context
         } else {
             // A middleware kept its dispatcher: it may call `next` later, through `link`.
