@@ -38,7 +38,7 @@ extension StoreSubscriber {
     ///
     /// - Parameter state: The state the store is about to take on.
     public func willChange(state: State) {
-        DefaultWillChange.ran = true
+        DefaultWillChange.subscriber = ObjectIdentifier(self)
     }
 }
 
@@ -47,5 +47,8 @@ extension StoreSubscriber {
 @MainActor
 @usableFromInline
 enum DefaultWillChange {
-    @exclusivity(unchecked) @usableFromInline static var ran = false
+    /// The last subscriber whose default `willChange` ran. An identity, not a flag: a custom
+    /// `willChange` may call another subscriber's default one (forwarding to a child, or
+    /// dispatching to another store), which must not switch off its own.
+    @exclusivity(unchecked) @usableFromInline static var subscriber: ObjectIdentifier?
 }

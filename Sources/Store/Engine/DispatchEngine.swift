@@ -383,9 +383,11 @@ final class DispatchEngine<State: StoreState> {
                 if entry.isReleased() {
                     markGone(entry)
                 } else {
-                    DefaultWillChange.ran = false
+                    DefaultWillChange.subscriber = nil
                     willChange(newState)
-                    if DefaultWillChange.ran { entry.willChange = nil }
+                    if let id = DefaultWillChange.subscriber, id == entry.objectID {
+                        entry.willChange = nil
+                    }
                 }
             }
         }
@@ -429,8 +431,13 @@ final class DispatchEngine<State: StoreState> {
     @usableFromInline
     func compact() {
         needsCompaction = false
+        // The removed entries may hold the last reference to a subscriber whose deinit calls
+        // back into the store: they are let go only after `entries` is consistent again.
+        var removed: [SubscriptionEntry<State>] = []
+        defer { withExtendedLifetime(removed) {} }
         entries.removeAll { entry in
             guard !entry.isActive else { return false }
+            removed.append(entry)
             if let id = entry.objectID, objectEntries[id] === entry { objectEntries[id] = nil }
             if let keyPath = entry.selectedKeyPath, selections[keyPath]?.group === entry {
                 selections[keyPath] = nil

@@ -22,7 +22,7 @@ class SubscriptionEntry<State: StoreState> {
     @exclusivity(unchecked) @usableFromInline final var willChange: (@MainActor (State) -> Void)?
     @usableFromInline final let didChange: @MainActor (State, State) -> Void
     /// The subscriber's identity, for entries that hold a ``StoreSubscriber``.
-    final let objectID: ObjectIdentifier?
+    @usableFromInline final let objectID: ObjectIdentifier?
     /// The selected key path, for entries that group selecting closures.
     final let selectedKeyPath: AnyKeyPath?
     /// The group, for entries that group selecting closures: the group checks its members
@@ -273,6 +273,10 @@ final class SelectionGroup<State: StoreState, Value: Equatable>: SelectionGroupB
             if kept != index { members.swapAt(kept, index) }
             kept &+= 1
         }
+        // Released only after `members` is consistent again: a member's closure may hold the
+        // last reference to an object whose deinit subscribes to this group.
+        let removed = Array(members[kept...])
         members.removeLast(members.count - kept)
+        withExtendedLifetime(removed) {}
     }
 }
