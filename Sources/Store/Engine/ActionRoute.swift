@@ -3,16 +3,14 @@
 @MainActor
 @usableFromInline
 final class ActionRoute<State: StoreState> {
-    let actionType: any StoreAction.Type
     @usableFromInline let middleware: [any AnyMiddleware]
-    /// Reduces the engine's state with the action of ``actionType`` that the pointer points at,
+    /// Reduces the engine's state with the action of the route's type that the pointer points at,
     /// and tells the subscribers. Made where `register(reducer:)` is called, so it runs code
     /// specialized for the app's state and action even when a generic middleware calls `next`.
     @exclusivity(unchecked) @usableFromInline private(set) var reduce: ReduceFunction<State>?
     private(set) var reducerType: (any Reducer.Type)?
 
-    init(actionType: any StoreAction.Type, middleware: [any AnyMiddleware]) {
-        self.actionType = actionType
+    init(middleware: [any AnyMiddleware]) {
         self.middleware = middleware
     }
 

@@ -46,12 +46,6 @@ final class DispatchContext<State: StoreState> {
         levels.free()
     }
 
-    /// The engine to call back into, or `nil` when the store was deallocated.
-    @inlinable
-    var liveEngine: DispatchEngine<State>? {
-        isOnStack ? engine : link.engine
-    }
-
     /// Readies the handle of `index` for the middleware about to run there.
     @inlinable
     func enter(level index: Int) {

@@ -33,7 +33,7 @@ final class DispatchEngine<State: StoreState> {
     @exclusivity(unchecked) @usableFromInline var objectEntries:
         [ObjectIdentifier: SubscriptionEntry<State>] = [:]
     @usableFromInline
-    var selections: [AnyKeyPath: (group: SubscriptionEntry<State>, selection: SelectionGroupBase)] = [:]
+    var selections: [AnyKeyPath: SubscriptionEntry<State>] = [:]
     /// Counts notifications; see ``SubscriptionEntry/addedAt``.
     @exclusivity(unchecked) @usableFromInline var serial: UInt64 = 0
     @exclusivity(unchecked) @usableFromInline var isNotifying = false
@@ -102,10 +102,7 @@ final class DispatchEngine<State: StoreState> {
 
     @usableFromInline
     func makeRoute(for type: any StoreAction.Type) -> ActionRoute<State> {
-        let route = ActionRoute<State>(
-            actionType: type,
-            middleware: stack.filter { Self.sees($0, actionType: type) }
-        )
+        let route = ActionRoute<State>(middleware: stack.filter { Self.sees($0, actionType: type) })
         routes.set(route, for: type)
         return route
     }
@@ -352,12 +349,12 @@ final class DispatchEngine<State: StoreState> {
     ) -> StoreSubscription {
         let subscription = StoreSubscription()
         let group: SelectionGroup<State, Value>
-        if let existing = selections[keyPath], existing.group.isActive {
-            group = unsafeDowncast(existing.selection, to: SelectionGroup<State, Value>.self)
+        if let existing = selections[keyPath], existing.isActive, let selection = existing.selectionGroup {
+            group = unsafeDowncast(selection, to: SelectionGroup<State, Value>.self)
         } else {
             group = SelectionGroup(keyPath: keyPath, engine: self)
             let entry = SubscriptionEntry<State>.group(group, addedAt: serial)
-            selections[keyPath] = (entry, group)
+            selections[keyPath] = entry
             append(entry, objectID: nil)
         }
         group.add(subscription, addedAt: serial, onChange: onChange)
@@ -439,7 +436,7 @@ final class DispatchEngine<State: StoreState> {
             guard !entry.isActive else { return false }
             removed.append(entry)
             if let id = entry.objectID, objectEntries[id] === entry { objectEntries[id] = nil }
-            if let keyPath = entry.selectedKeyPath, selections[keyPath]?.group === entry {
+            if let keyPath = entry.selectedKeyPath, selections[keyPath] === entry {
                 selections[keyPath] = nil
             }
             return true

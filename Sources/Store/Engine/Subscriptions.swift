@@ -164,8 +164,6 @@ class SelectionGroupBase {
     /// Drops members whose subscription was cancelled or released; `true` when none is left.
     @usableFromInline
     func dropReleasedMembers() -> Bool { true }
-
-    var selectedKeyPath: AnyKeyPath { \SelectionGroupBase.self }
 }
 
 /// All closures that select one key path: the selected value is read and compared once per
@@ -212,8 +210,6 @@ final class SelectionGroup<State: StoreState, Value: Equatable>: SelectionGroupB
         self.keyPath = keyPath
         serialSource = engine
     }
-
-    override var selectedKeyPath: AnyKeyPath { keyPath }
 
     @inlinable
     func add(
