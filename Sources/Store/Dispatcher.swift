@@ -42,7 +42,11 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
     /// - Parameter completion: Runs with the new state after the state changed.
     @inlinable
     public func next(completion: (@MainActor (State) -> Void)? = nil) {
-        level.next(actionType: Action.self, completion: completion as DispatchContext<State>.Completion?)
+        if let completion {
+            level.passOn(replacement: nil, completion: completion)
+        } else {
+            level.passOn(replacement: nil)
+        }
     }
 
     /// Passes a replacement of the action on to the next middleware; after the last middleware
@@ -60,7 +64,12 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
     ///   - completion: Runs with the new state after the state changed.
     @inlinable
     public func next(action: Action, completion: (@MainActor (State) -> Void)? = nil) {
-        level.next(action: action, completion: completion)
+        var action = action
+        if let completion {
+            level.passOn(replacing: &action, completion: completion)
+        } else {
+            level.passOn(replacing: &action)
+        }
     }
 
     /// Passes the action on, replaced by `action` unless it is `nil`.
@@ -91,6 +100,6 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
     /// - Parameter action: The new action.
     @inlinable
     public func dispatch(action: some StoreAction) {
-        level.dispatch(action, stateType: State.self)
+        level.engine(State.self)?.dispatch(action)
     }
 }

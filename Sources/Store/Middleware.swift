@@ -81,15 +81,14 @@ extension Middleware {
         action: OtherAction,
         dispatcher: Dispatcher<OtherAction, OtherState>
     ) {
-        guard OtherAction.self == Action.self, OtherState.self == State.self else {
+        guard MiddlewareRouting.handles(self, actionType: OtherAction.self, stateType: OtherState.self) else {
             dispatcher.next()
             return
         }
-        // The types were just compared equal, so these casts reinterpret values of one type.
         applyMiddleware(
-            for: unsafeBitCast(state, to: State.self),
-            action: unsafeBitCast(action, to: Action.self),
-            dispatcher: unsafeBitCast(dispatcher, to: Dispatcher<Action, State>.self)
+            for: reinterpret(state, as: State.self),
+            action: reinterpret(action, as: Action.self),
+            dispatcher: reinterpret(dispatcher, as: Dispatcher<Action, State>.self)
         )
     }
 }

@@ -105,7 +105,7 @@ public final class Store<State: StoreState> {
     @inlinable
     public func add<Subscriber: StoreSubscriber>(subscriber: Subscriber)
     where Subscriber.State == State {
-        engine.add(subscriber: subscriber)
+        engine.subscribers.add(subscriber)
     }
 
     /// Removes a subscriber; it is not called again, even during a notification in progress.
@@ -117,7 +117,7 @@ public final class Store<State: StoreState> {
     /// - Parameter subscriber: The subscriber to remove. Removing one that is not subscribed
     ///   does nothing.
     public func remove(subscriber: some StoreSubscriber) {
-        engine.remove(subscriber: subscriber)
+        engine.subscribers.remove(subscriber)
     }
 
     /// Calls `onChange` with the new and the old state after every change, for as long as the
@@ -132,7 +132,7 @@ public final class Store<State: StoreState> {
     public func subscribe(
         _ onChange: @escaping @MainActor (_ state: State, _ oldState: State) -> Void
     ) -> StoreSubscription {
-        engine.subscribe(onChange)
+        engine.subscribers.subscribe(onChange)
     }
 
     /// Calls `onChange` when the part of the state at `keyPath` changes, for as long as the
@@ -156,11 +156,11 @@ public final class Store<State: StoreState> {
         to keyPath: KeyPath<State, Value>,
         _ onChange: @escaping @MainActor (_ value: Value, _ oldValue: Value) -> Void
     ) -> StoreSubscription {
-        engine.subscribe(to: keyPath, onChange)
+        engine.subscribers.subscribe(to: keyPath, onChange)
     }
 
     /// The number of subscribers, closure subscriptions and key-path groups the store holds.
     ///
     /// One that was released or cancelled counts until the store's next dispatch lets it go.
-    public var subscriberCount: Int { engine.subscriberCount }
+    public var subscriberCount: Int { engine.subscribers.activeCount }
 }

@@ -1,120 +1,63 @@
-/// The machinery behind ``Store``: routes, the middleware chain, the FIFO queue and the
-/// subscriber list.
+/// The machinery behind ``Store``: one dispatch reads top to bottom in this file.
 ///
-/// One action is processed at a time. A dispatch made while an action is being processed (from
-/// a middleware, a completion or a subscriber) is queued and processed by the same loop right
-/// after the current action, so a chain of dispatches never deepens the call stack.
+/// ```
+/// dispatch(action)            busy? -> queue it (FIFO), return
+///   process(action)           the route of its type: its middleware, its reducer
+///     runLevel(0)             middleware 0 runs with a Dispatcher for level 0
+///       next()                  -> continueChain -> runLevel(1) -> ... -> reduce -> notify
+///       its completion          runs as next() returns, after the deeper ones: last first
+///     settle(level 0)         returned without next: blocked, or deferred if the dispatcher
+///                             was kept (a later next() resumes the chain: resume(after:))
+///   drain()                   queued actions and resumed chains, one at a time, same frame
+/// ```
 ///
-/// The dispatch path is `@inlinable` so that it is specialized for the client's state and action
-/// types: unspecialized, every generic value it touches costs a runtime metadata lookup, which
-/// the benchmarks measured at ten times the cost of the reducer call itself.
+/// Each middleware level is in a ``LevelPhase`` (its table is in DispatchHandles.swift) and
+/// each action has a ``DispatchOutcome``, set where it happens: `reduced` and `unhandled` at
+/// the end of the chain, `blocked` and `deferred` when a middleware returns without `next`.
+///
+/// The dispatch path is `@inlinable` so that it is specialized for the client's state and
+/// action types, and a route's continuations are made where its action type is known: code
+/// that runs unspecialized looks up type metadata for each generic value it touches, which the
+/// benchmarks measured at ten times the cost of the reducer call itself.
 @MainActor
 @usableFromInline
 final class DispatchEngine<State: StoreState> {
-    @exclusivity(unchecked) @usableFromInline var state: State
-    @usableFromInline let stack: [any AnyMiddleware]
-    @exclusivity(unchecked) @usableFromInline var routes = TypeTable<ActionRoute<State>>()
+    @usableFromInline var state: State
+    @usableFromInline var routes: RouteTable<State>
+    @usableFromInline let subscribers = SubscriberList<State>()
     @usableFromInline var diagnosticsHandler: @MainActor (StoreDiagnostic) -> Void = StoreDiagnostic
         .standardError
-
-    // MARK: Queue
-
-    @exclusivity(unchecked) @usableFromInline var isBusy = false
-    @exclusivity(unchecked) @usableFromInline var pending = PendingQueue<State>()
-    /// A context kept from the last dispatch that no middleware held on to.
-    @exclusivity(unchecked) @usableFromInline var spareContext: DispatchContext<State>?
-    /// Whether the middleware stack was checked; done at the first dispatch, so that a
-    /// diagnostics handler installed after `init` receives the report.
-    @exclusivity(unchecked) @usableFromInline var checkedMiddleware = false
-
-    // MARK: Subscribers
-
-    @exclusivity(unchecked) @usableFromInline var entries: [SubscriptionEntry<State>] = []
-    @exclusivity(unchecked) @usableFromInline var objectEntries:
-        [ObjectIdentifier: SubscriptionEntry<State>] = [:]
-    @usableFromInline
-    var selections: [AnyKeyPath: SubscriptionEntry<State>] = [:]
-    /// Counts notifications; see ``SubscriptionEntry/addedAt``.
-    @exclusivity(unchecked) @usableFromInline var serial: UInt64 = 0
-    @exclusivity(unchecked) @usableFromInline var isNotifying = false
-    @exclusivity(unchecked) @usableFromInline var needsCompaction = false
-
     @usableFromInline let viewModels = ViewModelStore()
     /// How dispatch handles that outlive a dispatch reach this engine.
     @usableFromInline let link = EngineLink<State>()
 
+    /// Whether an action is being processed; dispatches then wait in ``pending``.
+    @usableFromInline var isBusy = false
+    @usableFromInline var pending = FIFO<PendingWork>()
+    /// A context kept from the last dispatch that no middleware held on to.
+    @usableFromInline var spareContext: DispatchContext<State>?
+    /// Whether the middleware stack was checked; done at the first dispatch, so that a
+    /// diagnostics handler installed after `init` receives the report.
+    @usableFromInline var checkedMiddleware = false
+
+    /// Work that arrived while the store was busy.
+    @usableFromInline
+    enum PendingWork {
+        /// A dispatched action, processed from the top of the middleware stack.
+        case action(any StoreAction)
+        /// A deferred chain whose `next` was called while the store was busy.
+        case resume(@MainActor (DispatchEngine<State>) -> Void)
+    }
+
     init(state: State, middleware: [any AnyMiddleware]) {
         self.state = state
-        self.stack = middleware
+        routes = RouteTable(stack: middleware)
         link.target = self
     }
 
     deinit {
         link.isAlive = false
     }
-
-    /// Reports typed middleware whose state type differs from the store's: they never run.
-    @usableFromInline
-    func checkMiddlewareStates() {
-        checkedMiddleware = true
-        for middleware in stack {
-            guard let typed = middleware as? any Middleware else { continue }
-            let expected = Self.stateType(of: typed)
-            if expected != State.self {
-                report(
-                    .middlewareStateMismatch,
-                    "\(DispatchContext<State>.name(of: middleware)) expects state \(expected), "
-                        + "but the store's state is \(State.self); it will never run."
-                )
-            }
-        }
-    }
-
-    // MARK: - Reducers
-
-    @inlinable
-    func register<R: Reducer>(reducer: R.Type) where R.State == State {
-        install(reducer, reduce: ActionRoute<State>.reduceFunction(for: reducer), for: R.Action.self)
-    }
-
-    @usableFromInline
-    func install(
-        _ reducer: any Reducer.Type,
-        reduce: @escaping ReduceFunction<State>,
-        for actionType: any StoreAction.Type
-    ) {
-        let route = routes.value(for: actionType) ?? makeRoute(for: actionType)
-        if let existing = route.reducerType {
-            let message =
-                "\(reducer) cannot be registered for \(actionType): \(existing) already "
-                + "reduces it. Each action type has exactly one reducer."
-            report(.duplicateReducer, message)
-            preconditionFailure(message)
-        }
-        route.setReducer(reducer, reduce: reduce)
-    }
-
-    @inlinable
-    func route<Action: StoreAction>(for type: Action.Type) -> ActionRoute<State> {
-        if let route = routes.value(for: type) { return route }
-        return makeRoute(for: type)
-    }
-
-    @usableFromInline
-    func makeRoute(for type: any StoreAction.Type) -> ActionRoute<State> {
-        let route = ActionRoute<State>(middleware: stack.filter { Self.sees($0, actionType: type) })
-        routes.set(route, for: type)
-        return route
-    }
-
-    /// Whether `middleware` is to see actions of `actionType` in a store of `State`.
-    private static func sees(_ middleware: any AnyMiddleware, actionType: any StoreAction.Type) -> Bool {
-        guard let typed = middleware as? any Middleware else { return true }
-        return actionTypeOf(typed) == actionType && stateType(of: typed) == State.self
-    }
-
-    private static func actionTypeOf<M: Middleware>(_: M) -> any StoreAction.Type { M.Action.self }
-    private static func stateType<M: Middleware>(of _: M) -> any StoreState.Type { M.State.self }
 
     // MARK: - Dispatch
 
@@ -132,167 +75,228 @@ final class DispatchEngine<State: StoreState> {
         isBusy = false
     }
 
-    /// Continues a chain whose middleware called `next` after the dispatch had returned.
-    @usableFromInline
-    func resume<Action: StoreAction>(level: Int, action: Action, context: DispatchContext<State>) {
-        if isBusy {
-            pending.append(.resume { $0.runResumed(level: level, action: action, context: context) })
-            return
-        }
-        isBusy = true
-        runResumed(level: level, action: action, context: context)
-        drain()
-        isBusy = false
-    }
-
-    private func runResumed<Action: StoreAction>(
-        level: Int,
-        action: Action,
-        context: DispatchContext<State>
-    ) {
-        context.isOnStack = true
-        run(level: level, action: action, context: context)
-        context.isOnStack = false
-        dropReleasedSubscribersIfNotReduced(context)
-    }
-
-    /// A blocked or deferred action notifies nobody; subscribers released since the last
-    /// notification are let go now all the same (DESIGN rule 7).
-    @inlinable
-    func dropReleasedSubscribersIfNotReduced(_ context: DispatchContext<State>) {
-        if context.depth <= context.route.middleware.count { dropReleasedSubscribers() }
-    }
-
     @usableFromInline
     func drain() {
         while let work = pending.popFirst() {
             switch work {
-            case .action(let action):
-                process(action)
-            case .resume(let body):
-                body(self)
+            case .action(let action): process(action)
+            case .resume(let body): body(self)
             }
         }
     }
 
     @inlinable
     func process<Action: StoreAction>(_ action: Action) {
-        let route = self.route(for: Action.self)
+        let route = routes.route(for: Action.self)
+        var action = action
         if route.middleware.isEmpty {
-            _ = reduce(action, route: route)
-        } else {
-            processThroughMiddleware(action, route: route)
-        }
-    }
-
-    @inlinable
-    func processThroughMiddleware<Action: StoreAction>(_ action: Action, route: ActionRoute<State>) {
-        var context: DispatchContext<State>
-        if let spare = spareContext {
-            spareContext = nil
-            spare.reset(route: route)
-            context = spare
-        } else {
-            context = DispatchContext(engine: self, route: route, capacity: stack.count)
-        }
-        context.isOnStack = true
-        run(level: 0, action: action, context: context)
-        context.isOnStack = false
-        dropReleasedSubscribersIfNotReduced(context)
-        if isKnownUniquelyReferenced(&context) {
-            // Nothing can resume the action any more: what it kept is let go now.
-            context.dropCompletions()
-            spareContext = context
-        } else {
-            // A middleware kept its dispatcher: it may call `next` later, through `link`.
-        }
-    }
-
-    /// Runs middleware `level` of the context's route, or the reducer after the last one.
-    @inlinable
-    func run<Action: StoreAction>(level: Int, action: Action, context: DispatchContext<State>) {
-        let route = context.route
-        context.depth = level &+ 1
-        guard level < route.middleware.count else {
-            if reduce(action, route: route) {
-                context.runCompletions(with: state)
-            } else {
-                context.dropCompletions()
-            }
+            if !reduce(&action, route: route) { subscribers.dropReleased() }
             return
         }
-        context.enter(level: level)
-        // A pointer from an inout argument rather than a `withUnsafePointer` closure: a closure
-        // formed on the main actor would check at each call that it still runs there.
-        var action = action
-        apply(route.middleware[level], level: level, action: &action, context: context)
-        context.leave(level: level, action: action)
+        let context = takeContext(for: route)
+        context.isOnStack = true
+        runLevel(0, action: &action, context: context)
+        context.isOnStack = false
+        finish(context)
     }
 
-    /// Calls one middleware; `action` stays valid while it runs, so `next()` can read it.
+    /// Runs middleware `index` of the context's route, or the reducer after the last one.
     @inlinable
-    func apply<Action: StoreAction>(
-        _ middleware: any AnyMiddleware,
-        level: Int,
-        action: UnsafePointer<Action>,
-        context: DispatchContext<State>
+    func runLevel<Action: StoreAction>(
+        _ index: Int, action: UnsafePointer<Action>, context: DispatchContext<State>
     ) {
-        context.actionPointer = UnsafeRawPointer(action)
-        middleware.applyMiddleware(
+        let route = context.route
+        guard index < route.middleware.count else {
+            context.outcome = reduce(action, route: route) ? .reduced : .unhandled
+            return
+        }
+        if index == context.levels.count {
+            context.levels.append(DispatchLevel(index: index, link: link, context: context, route: route))
+        } else if !isKnownUniquelyReferenced(&context.levels[index]) {
+            // A middleware kept the dispatcher of an earlier action: that handle is its own now.
+            context.levels[index] = DispatchLevel(index: index, link: link, context: context, route: route)
+        }
+        context.levels[index].enter(context: context, route: route, action: UnsafeRawPointer(action))
+        route.middleware[index].applyMiddleware(
             for: state,
             action: action.pointee,
-            dispatcher: Dispatcher<Action, State>(level: context.levels.base[level].unsafelyUnwrapped)
+            dispatcher: Dispatcher<Action, State>(level: context.levels[index])
         )
+        settle(index, action: action, context: context)
     }
 
-    /// Reduces `action` and tells the subscribers. Returns `false` when no reducer handles it.
+    /// Decides what a middleware that returned did with its action, if it did not pass it on.
     @inlinable
-    func reduce<Action: StoreAction>(_ action: Action, route: ActionRoute<State>) -> Bool {
+    func settle<Action: StoreAction>(
+        _ index: Int, action: UnsafePointer<Action>, context: DispatchContext<State>
+    ) {
+        context.levels[index].actionPointer = nil
+        guard context.levels[index].phase == .running else { return }
+        // No local reference to the level before this check: it would count as one.
+        if isKnownUniquelyReferenced(&context.levels[index]) {
+            context.levels[index].phase = .blocked
+            context.outcome = .blocked
+        } else {
+            deferLevel(index, action: action.pointee, context: context)
+        }
+    }
+
+    /// The middleware of `index` kept its dispatcher: the level takes the context and a copy of
+    /// the action with it, and leaves the pool.
+    @usableFromInline
+    func deferLevel<Action: StoreAction>(_ index: Int, action: Action, context: DispatchContext<State>) {
+        let level = context.levels[index]
+        level.phase = .deferred
+        level.heldContext = context
+        level.savedAction = ActionBox(action)
+        context.levels[index] = DispatchLevel(
+            index: index, link: link, context: context, route: context.route)
+        context.outcome = .deferred
+    }
+
+    /// Called by a level's `next` while its middleware runs: the chain goes on at once.
+    @inlinable
+    static func continueChain<Action: StoreAction>(after level: DispatchLevel, action: UnsafePointer<Action>)
+    {
+        let context = level.context(as: DispatchContext<State>.self)
+        assert(context.isOnStack, "internal inconsistency: a running level whose context is not on the stack")
+        context.engine.runLevel(level.index &+ 1, action: action, context: context)
+        if context.resumedLevel == level.index { context.engine.settleKeptCompletions(of: context) }
+    }
+
+    /// Called by a deferred level's `next`: the chain resumes after it, now or after the
+    /// current action when the store is busy. Nothing happens once the store is gone.
+    @inlinable
+    static func resumeChain<Action: StoreAction>(after level: DispatchLevel, replacement: Action?) {
+        let (context, saved) = level.takeHeld(DispatchContext<State>.self, Action.self)
+        guard let engine = context.link.engine else { return }
+        engine.resume(after: level.index, action: replacement ?? saved, context: context)
+    }
+
+    @usableFromInline
+    func resume<Action: StoreAction>(after index: Int, action: Action, context: DispatchContext<State>) {
+        if context.isOnStack {
+            // `next` of a deferred level, called from an earlier level of the same chain.
+            runResumed(after: index, action: action, context: context)
+        } else if isBusy {
+            pending.append(.resume { $0.runResumed(after: index, action: action, context: context) })
+        } else {
+            isBusy = true
+            runResumed(after: index, action: action, context: context)
+            drain()
+            isBusy = false
+        }
+    }
+
+    /// Runs a resumed chain from the level after `index`. The completions kept for the levels
+    /// that returned before run right after the first resumed level's own completion would
+    /// (``DispatchLevel/passOn(replacement:completion:)`` keeps that one with them), so every
+    /// completion has run when that level's `next` returns, as in a chain that never waited.
+    func runResumed<Action: StoreAction>(after index: Int, action: Action, context: DispatchContext<State>) {
+        let wasOnStack = context.isOnStack
+        let outerResumedLevel = context.resumedLevel
+        context.outcome = .inProgress
+        context.isOnStack = true
+        context.resumedLevel = index &+ 1
+        var action = action
+        runLevel(index &+ 1, action: &action, context: context)
+        settleKeptCompletions(of: context)
+        context.resumedLevel = outerResumedLevel
+        context.isOnStack = wasOnStack
+        if context.outcome != .reduced { subscribers.dropReleased() }
+    }
+
+    /// Runs the kept completions once the action is reduced, or forgets them once it never
+    /// will be; a chain deferred again keeps them.
+    @usableFromInline
+    func settleKeptCompletions(of context: DispatchContext<State>) {
+        switch context.outcome {
+        case .reduced: context.runKeptCompletions(with: state)
+        case .deferred, .inProgress: break
+        case .blocked, .unhandled: context.keptCompletions.removeAll()
+        }
+    }
+
+    // MARK: - Contexts
+
+    @inlinable
+    func takeContext(for route: ActionRoute<State>) -> DispatchContext<State> {
+        guard let spare = spareContext else { return DispatchContext(engine: self, route: route) }
+        spareContext = nil
+        spare.reset(route: route)
+        return spare
+    }
+
+    /// After a dispatch: a blocked or deferred action notifies nobody, but subscribers released
+    /// since the last notification are let go all the same (rule 7); a context that no deferred
+    /// level holds is kept for the next dispatch.
+    @inlinable
+    func finish(_ context: DispatchContext<State>) {
+        switch context.outcome {
+        case .reduced:
+            spareContext = context
+        case .deferred:
+            subscribers.dropReleased()
+        case .blocked, .unhandled, .inProgress:
+            context.keptCompletions.removeAll()
+            subscribers.dropReleased()
+            spareContext = context
+        }
+    }
+
+    // MARK: - Reducers
+
+    @inlinable
+    func register<R: Reducer>(reducer: R.Type) where R.State == State {
+        install(reducer, at: nil, for: R.Action.self) { engine, action in
+            engine.apply(
+                R.reduce(state: engine.state, with: action.assumingMemoryBound(to: R.Action.self).pointee))
+        }
+    }
+
+    @inlinable
+    func register<R: Reducer>(reducer: R.Type, at keyPath: WritableKeyPath<State, R.State>) {
+        install(reducer, at: keyPath, for: R.Action.self) { engine, action in
+            var newState = engine.state
+            newState[keyPath: keyPath] = R.reduce(
+                state: newState[keyPath: keyPath], with: action.assumingMemoryBound(to: R.Action.self).pointee
+            )
+            engine.apply(newState)
+        }
+    }
+
+    @inlinable
+    func install<Action: StoreAction>(
+        _ reducer: any Reducer.Type,
+        at keyPath: AnyKeyPath?,
+        for actionType: Action.Type,
+        reduce: @escaping ReduceFunction<State>
+    ) {
+        if let message = routes.install(reducer, at: keyPath, reduce: reduce, for: actionType) {
+            report(.duplicateReducer, message)
+            preconditionFailure(message)
+        }
+    }
+
+    /// Reduces the action at the pointer; `false` when no reducer handles its type.
+    @inlinable
+    func reduce<Action: StoreAction>(_ action: UnsafePointer<Action>, route: ActionRoute<State>) -> Bool {
         guard let reduce = route.reduce else {
             reportUnhandled(Action.self)
             return false
         }
-        var action = action
-        Self.call(reduce, on: self, action: &action)
+        reduce(self, UnsafeRawPointer(action))
         return true
     }
 
+    /// Makes `newState` the state and tells the subscribers.
     @inlinable
-    static func call<Action: StoreAction>(
-        _ reduce: ReduceFunction<State>,
-        on engine: DispatchEngine<State>,
-        action: UnsafePointer<Action>
-    ) {
-        reduce(engine, UnsafeRawPointer(action))
-    }
-
-    /// The body of a route's ``ActionRoute/reduce``, specialized for `R`.
-    @inlinable
-    func reduce<R: Reducer>(with _: R.Type, action: UnsafePointer<R.Action>) where R.State == State {
+    func apply(_ newState: State) {
         let oldState = state
-        let newState = R.reduce(state: oldState, with: action.pointee)
-        notify(newState, oldState)
-    }
-
-    @usableFromInline
-    func reportUnhandled(_ type: any StoreAction.Type) {
-        report(
-            .unhandledAction,
-            "No reducer is registered for \(type); the state did not change. "
-                + "Register one with store.register(reducer:)."
-        )
-        dropReleasedSubscribers()
+        subscribers.notify(newState, oldState) { state = newState }
     }
 
     // MARK: - Subscribers
-
-    /// Adds a subscriber of the store's state; specialized for its type where it is called.
-    @inlinable
-    func add<Subscriber: StoreSubscriber>(subscriber: Subscriber) where Subscriber.State == State {
-        let id = ObjectIdentifier(subscriber)
-        if let existing = objectEntries[id], existing.isActive { return }
-        append(.subscriber(subscriber, addedAt: serial), objectID: id)
-    }
 
     /// Adds a subscriber whose state type is known only at run time, such as a view model.
     func add<Subscriber: StoreSubscriber>(anySubscriber subscriber: Subscriber) {
@@ -304,143 +308,7 @@ final class DispatchEngine<State: StoreState> {
             )
             return
         }
-        let id = ObjectIdentifier(subscriber)
-        if let existing = objectEntries[id], existing.isActive { return }
-        let entry = OwnedEntry<State, Subscriber>(
-            kind: .object,
-            owner: subscriber,
-            addedAt: serial,
-            objectID: id,
-            willChange: { [unowned(unsafe) subscriber] state in
-                subscriber.willChange(state: unsafeBitCast(state, to: Subscriber.State.self))
-            },
-            didChange: { [unowned(unsafe) subscriber] state, oldState in
-                subscriber.didChange(
-                    state: unsafeBitCast(state, to: Subscriber.State.self),
-                    oldState: unsafeBitCast(oldState, to: Subscriber.State.self)
-                )
-            }
-        )
-        append(entry, objectID: id)
-    }
-
-    @usableFromInline
-    func append(_ entry: SubscriptionEntry<State>, objectID: ObjectIdentifier?) {
-        if let objectID { objectEntries[objectID] = entry }
-        entries.append(entry)
-    }
-
-    func remove(subscriber: AnyObject) {
-        guard let entry = objectEntries.removeValue(forKey: ObjectIdentifier(subscriber)) else { return }
-        entry.isActive = false
-        scheduleCompaction()
-    }
-
-    func subscribe(_ onChange: @escaping @MainActor (State, State) -> Void) -> StoreSubscription {
-        let subscription = StoreSubscription()
-        append(.closure(onChange, subscription: subscription, addedAt: serial), objectID: nil)
-        return subscription
-    }
-
-    @inlinable
-    func subscribe<Value: Equatable>(
-        to keyPath: KeyPath<State, Value>,
-        _ onChange: @escaping @MainActor (Value, Value) -> Void
-    ) -> StoreSubscription {
-        let subscription = StoreSubscription()
-        let group: SelectionGroup<State, Value>
-        if let existing = selections[keyPath], existing.isActive, let selection = existing.selectionGroup {
-            group = unsafeDowncast(selection, to: SelectionGroup<State, Value>.self)
-        } else {
-            group = SelectionGroup(keyPath: keyPath, engine: self)
-            let entry = SubscriptionEntry<State>.group(group, addedAt: serial)
-            selections[keyPath] = entry
-            append(entry, objectID: nil)
-        }
-        group.add(subscription, addedAt: serial, onChange: onChange)
-        return subscription
-    }
-
-    var subscriberCount: Int {
-        entries.count { $0.isActive }
-    }
-
-    @inlinable
-    func notify(_ newState: State, _ oldState: State) {
-        serial &+= 1
-        let serial = self.serial
-        isNotifying = true
-        let count = entries.count
-        if !objectEntries.isEmpty {
-            for index in 0..<count {
-                let entry = entries[index]
-                guard entry.isActive, let willChange = entry.willChange, entry.addedAt < serial else {
-                    continue
-                }
-                if entry.isReleased() {
-                    markGone(entry)
-                } else {
-                    DefaultWillChange.subscriber = nil
-                    willChange(newState)
-                    if let id = DefaultWillChange.subscriber, id == entry.objectID {
-                        entry.willChange = nil
-                    }
-                }
-            }
-        }
-        state = newState
-        for index in 0..<count {
-            let entry = entries[index]
-            guard entry.isActive, entry.addedAt < serial else { continue }
-            if let group = entry.selectionGroup {
-                // The group drops its released members while it delivers, specialized for its
-                // value type; scanning them here as well would pay for each member twice.
-                entry.didChange(newState, oldState)
-                if group.isEmpty { markGone(entry) }
-            } else if entry.isReleased() {
-                markGone(entry)
-            } else {
-                entry.didChange(newState, oldState)
-            }
-        }
-        isNotifying = false
-        if needsCompaction { compact() }
-    }
-
-    @inlinable
-    func markGone(_ entry: SubscriptionEntry<State>) {
-        entry.isActive = false
-        needsCompaction = true
-    }
-
-    private func scheduleCompaction() {
-        needsCompaction = true
-        if !isNotifying { compact() }
-    }
-
-    /// Lets go of subscribers that nothing else holds, for dispatches that notify nobody.
-    @usableFromInline
-    func dropReleasedSubscribers() {
-        for entry in entries where entry.isActive && entry.isReleased() { markGone(entry) }
-        if needsCompaction { compact() }
-    }
-
-    @usableFromInline
-    func compact() {
-        needsCompaction = false
-        // The removed entries may hold the last reference to a subscriber whose deinit calls
-        // back into the store: they are let go only after `entries` is consistent again.
-        var removed: [SubscriptionEntry<State>] = []
-        defer { withExtendedLifetime(removed) {} }
-        entries.removeAll { entry in
-            guard !entry.isActive else { return false }
-            removed.append(entry)
-            if let id = entry.objectID, objectEntries[id] === entry { objectEntries[id] = nil }
-            if let keyPath = entry.selectedKeyPath, selections[keyPath] === entry {
-                selections[keyPath] = nil
-            }
-            return true
-        }
+        subscribers.add(checked: subscriber)
     }
 
     // MARK: - Diagnostics
@@ -448,5 +316,41 @@ final class DispatchEngine<State: StoreState> {
     @usableFromInline
     func report(_ kind: StoreDiagnostic.Kind, _ message: String) {
         diagnosticsHandler(StoreDiagnostic(kind: kind, message: message))
+    }
+
+    @usableFromInline
+    func reportUnhandled(_ type: any StoreAction.Type) {
+        report(
+            .unhandledAction,
+            "No reducer is registered for \(type); the state did not change. "
+                + "Register one with store.register(reducer:)."
+        )
+    }
+
+    @usableFromInline
+    static func reportNextCalledTwice(by level: DispatchLevel, actionType: any StoreAction.Type) {
+        // The route is read only after the link showed the engine, and so its routes, alive.
+        guard let engine = level.engine(State.self) else { return }
+        let route = unsafeDowncast(level.route, to: ActionRoute<State>.self)
+        engine.report(
+            .nextCalledTwice,
+            "\(MiddlewareRouting.name(of: route.middleware[level.index])) called next twice for "
+                + "\(actionType); the second call did nothing. Call next at most once per action."
+        )
+    }
+
+    /// Reports typed middleware whose state type differs from the store's: they never run.
+    @usableFromInline
+    func checkMiddlewareStates() {
+        checkedMiddleware = true
+        for middleware in routes.stack {
+            guard let expected = MiddlewareRouting.expectedState(of: middleware), expected != State.self
+            else { continue }
+            report(
+                .middlewareStateMismatch,
+                "\(MiddlewareRouting.name(of: middleware)) expects state \(expected), "
+                    + "but the store's state is \(State.self); it will never run."
+            )
+        }
     }
 }

@@ -49,6 +49,10 @@ class SubscriptionEntry<State: StoreState> {
     /// Whether nothing but this entry holds the owner any more, or it was cancelled.
     @usableFromInline
     func isReleased() -> Bool { true }
+
+    /// Lets go of the owner of an entry that was removed, so that an entry waiting for the
+    /// next compaction does not keep its subscriber alive (nor count as a holder of it).
+    func releaseOwner() {}
 }
 
 /// The entry that holds its owner: a subscriber, a subscription or a selection group.
@@ -65,7 +69,7 @@ final class OwnedEntry<State: StoreState, Owner: AnyObject>: SubscriptionEntry<S
     }
 
     private let kind: Kind
-    @exclusivity(unchecked) private var owner: Owner
+    @exclusivity(unchecked) private var owner: Owner?
 
     @usableFromInline
     init(
@@ -92,15 +96,21 @@ final class OwnedEntry<State: StoreState, Owner: AnyObject>: SubscriptionEntry<S
 
     @usableFromInline
     override func isReleased() -> Bool {
+        // No local reference to the owner before the uniqueness check: it would count as one.
+        guard owner != nil else { return true }
         switch kind {
         case .object:
             return isKnownUniquelyReferenced(&owner)
         case .subscription:
             if isKnownUniquelyReferenced(&owner) { return true }
-            return unsafeDowncast(owner, to: StoreSubscription.self).isCancelled
+            return unsafeDowncast(owner.unsafelyUnwrapped, to: StoreSubscription.self).isCancelled
         case .group:
-            return unsafeDowncast(owner, to: SelectionGroupBase.self).dropReleasedMembers()
+            return unsafeDowncast(owner.unsafelyUnwrapped, to: SelectionGroupBase.self).dropReleasedMembers()
         }
+    }
+
+    override func releaseOwner() {
+        owner = nil
     }
 }
 
@@ -119,6 +129,28 @@ extension SubscriptionEntry {
             willChange: { [unowned(unsafe) subscriber] state in subscriber.willChange(state: state) },
             didChange: { [unowned(unsafe) subscriber] state, oldState in
                 subscriber.didChange(state: state, oldState: oldState)
+            }
+        )
+    }
+
+    /// An entry for a subscriber whose state type was checked at run time to be `State`.
+    static func reinterpreted<Subscriber: StoreSubscriber>(
+        _ subscriber: Subscriber,
+        addedAt: UInt64
+    ) -> SubscriptionEntry {
+        OwnedEntry<State, Subscriber>(
+            kind: .object,
+            owner: subscriber,
+            addedAt: addedAt,
+            objectID: ObjectIdentifier(subscriber),
+            willChange: { [unowned(unsafe) subscriber] state in
+                subscriber.willChange(state: reinterpret(state, as: Subscriber.State.self))
+            },
+            didChange: { [unowned(unsafe) subscriber] state, oldState in
+                subscriber.didChange(
+                    state: reinterpret(state, as: Subscriber.State.self),
+                    oldState: reinterpret(oldState, as: Subscriber.State.self)
+                )
             }
         )
     }
@@ -202,13 +234,13 @@ final class SelectionGroup<State: StoreState, Value: Equatable>: SelectionGroupB
     /// Unchecked: the scan reads every member at every change, and a dynamic exclusivity check
     /// per access would cost more than the member's check itself.
     @exclusivity(unchecked) @usableFromInline var members: [Member] = []
-    /// The serial of the notification being delivered, from the engine.
-    @usableFromInline unowned let serialSource: DispatchEngine<State>
+    /// The serial of the notification being delivered, from the list.
+    @usableFromInline unowned let serialSource: SubscriberList<State>
 
     @inlinable
-    init(keyPath: KeyPath<State, Value>, engine: DispatchEngine<State>) {
+    init(keyPath: KeyPath<State, Value>, list: SubscriberList<State>) {
         self.keyPath = keyPath
-        serialSource = engine
+        serialSource = list
     }
 
     @inlinable

@@ -1,34 +1,29 @@
-/// The FIFO of work that arrived while the store was busy.
+/// A first-in first-out queue.
 ///
 /// An array with a read index, emptied whenever the last element is read, so the steady state
 /// of a chain (take one, add one) reuses the same storage and never grows.
 @usableFromInline
-struct PendingQueue<State: StoreState> {
-    init() {}
-
-    @usableFromInline
-    enum Work {
-        /// A dispatched action, processed from the top of the middleware stack.
-        case action(any StoreAction)
-        /// A middleware chain whose `next` was called while the store was busy.
-        case resume(@MainActor (DispatchEngine<State>) -> Void)
-    }
-
-    @usableFromInline var items: [Work] = []
+struct FIFO<Element> {
+    @usableFromInline var items: [Element] = []
     @usableFromInline var head = 0
+
+    init() {}
 
     @inlinable
     var isEmpty: Bool { head == items.count }
 
+    /// The number of elements waiting.
+    var count: Int { items.count - head }
+
     @inlinable
-    mutating func append(_ work: Work) {
-        items.append(work)
+    mutating func append(_ element: Element) {
+        items.append(element)
     }
 
     @usableFromInline
-    mutating func popFirst() -> Work? {
+    mutating func popFirst() -> Element? {
         guard head < items.count else { return nil }
-        let work = items[head]
+        let element = items[head]
         head += 1
         if head == items.count {
             items.removeAll(keepingCapacity: true)
@@ -37,6 +32,6 @@ struct PendingQueue<State: StoreState> {
             items.removeFirst(head)
             head = 0
         }
-        return work
+        return element
     }
 }
