@@ -76,11 +76,8 @@ public struct ActionLog: Sendable {
                                 + "it was left out"))
                     continue
                 }
-                guard let error = error as? DecodingError else {
-                    throw .notJSON(line: number, detail: String(describing: error))
-                }
-                if LogLine.isNotJSON(error) {
-                    throw .notJSON(line: number, detail: LogLine.problem(in: error))
+                guard let error = error as? DecodingError, !LogLine.isNotJSON(error) else {
+                    throw .notJSON(line: number, excerpt: LogLine.excerpt(of: line))
                 }
                 throw .notAnEntry(line: number, problem: LogLine.problem(in: error))
             }

@@ -14,8 +14,8 @@
 public enum ActionLogError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be read; `reason` is the system's.
     case unreadable(path: String, reason: String)
-    /// The line is not JSON; `detail` says where the parser stopped.
-    case notJSON(line: Int, detail: String)
+    /// The line is not JSON (or not UTF-8); `excerpt` is its start, quoted.
+    case notJSON(line: Int, excerpt: String)
     /// The line is JSON but not a log entry: `problem` names the missing or wrong field.
     case notAnEntry(line: Int, problem: String)
     /// The line's sequence number is not greater than the one before: two logs joined, or
@@ -41,8 +41,8 @@ public enum ActionLogError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .unreadable(let path, let reason):
             return "cannot read action log '\(path)': \(reason)"
-        case .notJSON(let line, let detail):
-            return "line \(line): not JSON (\(detail))"
+        case .notJSON(let line, let excerpt):
+            return "line \(line): not JSON: \(excerpt)"
         case .notAnEntry(let line, let problem):
             return "line \(line): not an action log entry: \(problem)"
         case .outOfOrder(let line, let sequenceNumber, let previous):

@@ -1,9 +1,10 @@
+public import ReMVVMStore
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
     public import Foundation
 #endif
-public import ReMVVMStore
 
 /// A middleware that writes every dispatched action to a file, one JSON line each, so a
 /// session can be replayed later.
@@ -128,6 +129,16 @@ extension ActionRecorder {
         public let path: String
         /// The system's reason, such as "No space left on device".
         public let reason: String
+
+        /// Creates a failure.
+        ///
+        /// - Parameters:
+        ///   - path: The path of the file.
+        ///   - reason: The system's reason.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
 
         /// `cannot record actions to '<path>': <reason>`.
         public var description: String { "cannot record actions to '\(path)': \(reason)" }

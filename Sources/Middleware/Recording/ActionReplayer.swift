@@ -1,9 +1,10 @@
+public import ReMVVMStore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-public import ReMVVMStore
 
 /// Replays an ``ActionLog`` into a store: decodes each recorded action with the type its line
 /// names, then dispatches them in order.
@@ -137,7 +138,14 @@ public struct ActionReplayer: Sendable {
 
     /// The problem in the payload's terms: paths start inside `action`.
     private static func problem(in error: DecodingError) -> String {
-        LogLine.problem(in: error, droppingFirstKey: true)
+        // The line was JSON when the log was read, so corrupt data at the top means a value the
+        // decoder could not convert, such as a number with a fraction for a whole number.
+        if case .dataCorrupted(let context) = error, context.codingPath.count <= 1,
+            context.underlyingError == nil
+        {
+            return "a value does not fit its type (a number with a fraction for a whole number, say)"
+        }
+        return LogLine.problem(in: error, droppingFirstKey: true)
     }
 }
 

@@ -69,7 +69,14 @@ enum LogLine {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            sequenceNumber = try container.decode(Int.self, forKey: .seq)
+            do {
+                sequenceNumber = try container.decode(Int.self, forKey: .seq)
+            } catch {
+                // For a number with a fraction the decoder reports corrupt data without a path.
+                guard (try? container.decode(Double.self, forKey: .seq)) != nil else { throw error }
+                throw DecodingError.typeMismatch(
+                    Int.self, .init(codingPath: [CodingKeys.seq], debugDescription: "not a whole number"))
+            }
             typeName = try container.decode(String.self, forKey: .type)
             isSkipped = try container.decodeIfPresent(Bool.self, forKey: .skipped) ?? false
             hasPayload = container.contains(.action)
@@ -112,6 +119,26 @@ enum LogLine {
         @unknown default:
             return String(describing: error)
         }
+    }
+
+    /// The start of a line, quoted for an error message: at most 40 characters, with control
+    /// characters escaped, so echoing a bad line can neither flood nor drive a terminal.
+    static func excerpt(of line: some Collection<UInt8>) -> String {
+        let text = String(decoding: line.prefix(160), as: UTF8.self)
+        var result = "'"
+        for (count, scalar) in text.unicodeScalars.enumerated() {
+            if count == 40 {
+                result += "..."
+                break
+            }
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator:
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "'"
     }
 
     /// Whether `error` says the bytes are not JSON at all (rather than JSON of the wrong shape).
