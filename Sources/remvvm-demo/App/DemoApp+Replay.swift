@@ -34,7 +34,11 @@ extension DemoApp {
         var recorder: ActionRecorder?
         if let recordPath {
             let made = ActionRecorder(fileURL: URL(fileURLWithPath: recordPath))
-            if let failure = made.failure { return .failure(.cannotRecord(failure)) }
+            if let failure = made.failure {
+                // The path as the user typed it, not made absolute.
+                return .failure(
+                    .cannotRecord(ActionRecorder.Failure(path: recordPath, reason: failure.reason)))
+            }
             recorder = made
         }
         let app = DemoApp(style: style, recorder: recorder)
