@@ -30,8 +30,8 @@ public import ReMVVMStore
 ///
 /// The recorder creates the file, or empties it when it exists, when it is made. When the file
 /// cannot be opened or written (an unwritable path, a full disk), the recorder reports it once
-/// through the store's ``Store/diagnosticsHandler`` with the kind
-/// ``StoreDiagnostic/Kind/recordingFailed``, sets ``failure`` and stops recording; actions go
+/// through the store's `diagnosticsHandler` with the kind
+/// `StoreDiagnostic.Kind.recordingFailed`, sets ``failure`` and stops recording; actions go
 /// on through the store as before.
 @MainActor
 public final class ActionRecorder: AnyMiddleware {
