@@ -174,7 +174,8 @@ import Testing
             let last = try #require(complete.last)
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
-            let action = object["action"] as? [String: String]
+            let action =
+                object["type"] as? String == "LoginAction" ? object["action"] as? [String: String] : nil
             let expected = action.map {
                 User(firstName: $0["firstName"] ?? "", lastName: $0["lastName"] ?? "")
             }
