@@ -36,6 +36,9 @@ public struct StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
         case configReinitialized
         /// ``ReMVVMDriven`` was used before ``ReMVVM/Config/initialize(with:)``.
         case configNotInitialized
+        /// A middleware that records actions to a file could not open or write it (an
+        /// unwritable path, a full disk) and stopped recording; the store goes on.
+        case recordingFailed
     }
 
     /// What went wrong.

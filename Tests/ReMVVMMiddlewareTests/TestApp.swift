@@ -13,11 +13,11 @@ struct TestState: StoreState, Equatable {
     }
 }
 
-struct Increment: StoreAction, Equatable {
+struct Increment: StoreAction, Equatable, Codable {
     var by = 1
 }
 
-struct Rename: StoreAction, Equatable {
+struct Rename: StoreAction, Equatable, Codable {
     let name: String?
 }
 

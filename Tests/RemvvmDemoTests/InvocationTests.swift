@@ -50,6 +50,23 @@ import Testing
         #expect(error.description == message)
     }
 
+    @Test(
+        "--record and --replay go with every input mode",
+        arguments: [
+            (["--record", "r.jsonl"], Invocation(mode: .standardInput, recordPath: "r.jsonl")),
+            (["--replay=p.jsonl", "state"], Invocation(mode: .commands([["state"]]), replayPath: "p.jsonl")),
+            (
+                ["--replay", "p.jsonl", "--script", "s.txt", "--record=r.jsonl"],
+                Invocation(mode: .script(path: "s.txt"), recordPath: "r.jsonl", replayPath: "p.jsonl")
+            ),
+            (["--record", "r.jsonl", "--help"], .help),
+            (["--", "--record", "r.jsonl"], .commands([["--record", "r.jsonl"]])),
+        ]
+    )
+    func files(words: [String], invocation: Invocation) {
+        #expect(Invocation.parse(words: words) == .success(invocation))
+    }
+
     @Test("an argument that is not UTF-8 is reported with its position")
     func notUTF8() {
         let result = Invocation.parse(arguments: [Array("login".utf8), [0x41, 0xFF], Array("B".utf8)])

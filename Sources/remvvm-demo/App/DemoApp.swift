@@ -1,8 +1,8 @@
 import ReMVVMMiddleware
 import ReMVVMStore
 
-/// The demo app: the store, the navigator, the screens on display and the tracer, and what
-/// each command does with them. It prints only into its ``Console``, so it runs in-process in
+/// The demo app: the store, the navigator, the screens on display, the tracer and the undo
+/// history, and what each command does with them. It prints only into its ``Console``, so it runs in-process in
 /// tests exactly as in the terminal.
 ///
 /// ```swift
@@ -16,8 +16,10 @@ final class DemoApp {
     let store: Store<AppState>
     let navigator: Navigator<Screen>
     let tracer: Tracer
+    let history: UndoHistory<AppState>
     let style: TextStyle
-    private let console = Console()
+    /// What the app printed since the last command took it.
+    let console = Console()
     /// The screens on display, from the root to the visible one; kept in step with the navigator.
     private var views: [Screen: any ScreenView] = [:]
 
@@ -27,15 +29,24 @@ final class DemoApp {
         .on(LogoutAction.self, navigate: .dismiss),
     ]
 
-    init(style: TextStyle = .plain) {
+    /// How many actions `undo` can take back.
+    static let historyLimit = 100
+
+    /// Makes the app; with a `recorder`, every action is recorded from the first on.
+    init(style: TextStyle = .plain, recorder: ActionRecorder? = nil) {
         self.style = style
         let console = self.console
         let navigator = Navigator(root: Screen.login)
         let tracer = Tracer(isEnabled: false, sink: TraceSink { console.err($0.description + "\n") })
+        let history = UndoHistory<AppState>(limit: Self.historyLimit)
         let factory = CompositeViewModelFactory()
+        // The recorder first, so it records actions as they were dispatched; the history and the
+        // recorder are machinery, so the tracer traces only the app's own middleware.
+        let navigation = NavigationMiddleware(
+            navigator: navigator, routes: Self.routes + Self.followingRoutes(navigator))
         let store = Store(
             with: AppState(factory: factory, user: nil),
-            middleware: tracer.instrument([NavigationMiddleware(navigator: navigator, routes: Self.routes)])
+            middleware: (recorder.map { [$0] } ?? []) + [history] + tracer.instrument([navigation])
         )
         factory.add { [weak store] _ -> GreetingsViewModel? in
             guard let user = store?.state.user else { return nil }
@@ -43,10 +54,12 @@ final class DemoApp {
         }
         store.register(reducer: LoginReducer.self)
         store.register(reducer: LogoutReducer.self)
+        history.register(on: store)
         store.diagnosticsHandler = { console.err("warning: \($0.message)\n") }
         self.store = store
         self.navigator = navigator
         self.tracer = tracer
+        self.history = history
         navigator.onChange = { [weak self] _ in self?.showVisibleScreen() }
         views[.login] = LoginView(store: store)
     }
@@ -92,6 +105,20 @@ final class DemoApp {
             tracer.isEnabled = on
             console.out(
                 on ? "Tracing is on: each action is traced on standard error.\n" : "Tracing is off.\n")
+        case .undo:
+            if history.canUndo {
+                showingScreen { store.dispatch(action: UndoAction()) }
+            } else {
+                outcome.error = .nothingToUndo
+            }
+        case .redo:
+            if history.canRedo {
+                showingScreen { store.dispatch(action: RedoAction()) }
+            } else {
+                outcome.error = .nothingToRedo
+            }
+        case .history:
+            console.out(historyText())
         case .help:
             console.out(Command.list)
         case .quit:
@@ -101,6 +128,49 @@ final class DemoApp {
         }
         outcome.output = console.take()
         return outcome
+    }
+
+    // MARK: - Undo
+
+    /// After an undo or a redo the state may be any earlier one: these routes bring the screens
+    /// in line with it, so an undone login shows the login screen again.
+    static func followingRoutes(_ navigator: Navigator<Screen>) -> [NavigationRoute<AppState, Screen>] {
+        [
+            .on(UndoAction.self) { _, state in step(toShow: state, from: navigator.visibleScreen) },
+            .on(RedoAction.self) { _, state in step(toShow: state, from: navigator.visibleScreen) },
+        ]
+    }
+
+    /// The step from `visible` to the screen `state` calls for, or `nil` when it is shown.
+    static func step(toShow state: AppState, from visible: Screen) -> NavigationStep<Screen>? {
+        switch (state.user, visible) {
+        case (nil, .greetings): .dismiss
+        case (.some, .login): .present(.greetings)
+        default: nil
+        }
+    }
+
+    /// Runs `change`, and shows the visible screen when the change did not navigate (which
+    /// shows it).
+    private func showingScreen(_ change: () -> Void) {
+        let path = navigator.path
+        change()
+        if navigator.path == path { console.out(render()) }
+    }
+
+    /// The actions undo and redo can reach, numbered from the oldest; the undone ones marked.
+    func historyText() -> String {
+        let done = history.undoableActions
+        let undone = history.redoableActions
+        if done.isEmpty && undone.isEmpty { return "History: empty (no action was done yet)\n" }
+        var text = "History (undo takes back the last done action, redo the first undone):\n"
+        for (index, action) in done.enumerated() {
+            text += "  \(index + 1). \(action)\n"
+        }
+        for (index, action) in undone.enumerated() {
+            text += "  \(done.count + index + 1). \(action)  (undone)\n"
+        }
+        return text
     }
 
     // MARK: - Screens

@@ -26,15 +26,30 @@ enum DemoTool {
             writeAll(2, Session.errorLine(error, location: nil, style: isatty(2) == 1 ? style : .plain))
             return 1
         }
-        switch invocation {
+        let app: DemoApp
+        switch invocation.mode {
         case .help:
             writeAll(1, Invocation.usage)
             return 0
         case .version:
             writeAll(1, Invocation.versionText + "\n")
             return 0
+        case .standardInput, .script, .commands:
+            // A file that cannot be recorded to or replayed stops the run before anything is shown.
+            switch DemoApp.make(
+                style: style, recordPath: invocation.recordPath, replayPath: invocation.replayPath)
+            {
+            case .success(let made): app = made
+            case .failure(let error):
+                writeAll(2, Session.errorLine(error, location: nil, style: isatty(2) == 1 ? style : .plain))
+                return 1
+            }
+        }
+        switch invocation.mode {
+        case .help, .version:
+            preconditionFailure("internal inconsistency: --help and --version returned above")
         case .script(let path):
-            let session = Session(app: DemoApp(style: style), source: .script(path: path), write: emit)
+            let session = Session(app: app, source: .script(path: path), write: emit)
             switch LineReader.lines(ofFile: path) {
             case .failure(let error):
                 session.report(.unreadableScript(path, reason: error.reason))
@@ -46,8 +61,7 @@ enum DemoTool {
             }
             return session.exitStatus
         case .commands(let commands):
-            let session = Session(
-                app: DemoApp(style: style), source: .arguments(count: commands.count), write: emit)
+            let session = Session(app: app, source: .arguments(count: commands.count), write: emit)
             session.start()
             for (index, words) in commands.enumerated() where !session.run(words: words, number: index + 1) {
                 break
@@ -55,7 +69,7 @@ enum DemoTool {
             return session.exitStatus
         case .standardInput:
             let source: Session.Source = inputIsTerminal ? .terminal : .pipe
-            let session = Session(app: DemoApp(style: style), source: source, write: emit)
+            let session = Session(app: app, source: source, write: emit)
             let prompts = inputIsTerminal && outputIsTerminal
             if prompts { writeAll(1, banner) }
             session.start()

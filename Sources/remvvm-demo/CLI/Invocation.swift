@@ -1,25 +1,47 @@
 /// What the command line asks for. Parsed from the raw bytes of the arguments, so that an
 /// argument that is not UTF-8 is reported rather than silently repaired.
-enum Invocation: Equatable, Sendable {
-    /// Print the usage text.
-    case help
-    /// Print the version.
-    case version
-    /// Read commands from standard input: a terminal, a pipe or a file.
-    case standardInput
-    /// Run the commands in a script file.
-    case script(path: String)
-    /// Run commands given as arguments; each is a list of words.
-    case commands([[String]])
+struct Invocation: Equatable, Sendable {
+    /// Where the commands come from, or what to print instead.
+    enum Mode: Equatable, Sendable {
+        /// Print the usage text.
+        case help
+        /// Print the version.
+        case version
+        /// Read commands from standard input: a terminal, a pipe or a file.
+        case standardInput
+        /// Run the commands in a script file.
+        case script(path: String)
+        /// Run commands given as arguments; each is a list of words.
+        case commands([[String]])
+    }
+
+    var mode: Mode
+    /// `--record FILE`: the file every action of the session is recorded to.
+    var recordPath: String?
+    /// `--replay FILE`: the action log replayed before the first command.
+    var replayPath: String?
+
+    static let help = Invocation(mode: .help)
+    static let version = Invocation(mode: .version)
+    static let standardInput = Invocation(mode: .standardInput)
+
+    static func script(path: String) -> Invocation {
+        Invocation(mode: .script(path: path))
+    }
+
+    static func commands(_ commands: [[String]]) -> Invocation {
+        Invocation(mode: .commands(commands))
+    }
 
     /// The argument that separates commands given as arguments: `login Ada Lovelace ';' state`.
     static let commandSeparator = ";"
 
     /// Parses the arguments after the program name.
     ///
-    /// Options come first: `--help`/`-h`, `--version`, `--script FILE` (or `--script=FILE`),
-    /// and `--` to end the options. The first other argument starts the commands; from there
-    /// on every argument is a word of a command, and a `;` argument separates two commands.
+    /// Options come first: `--help`/`-h`, `--version`, `--script FILE`, `--record FILE`,
+    /// `--replay FILE` (each also as `--option=FILE`), and `--` to end the options. The first
+    /// other argument starts the commands; from there on every argument is a word of a command,
+    /// and a `;` argument separates two commands.
     static func parse(arguments: [[UInt8]]) -> Result<Invocation, CommandError> {
         var words: [String] = []
         for (index, bytes) in arguments.enumerated() {
@@ -31,9 +53,31 @@ enum Invocation: Equatable, Sendable {
         return parse(words: words)
     }
 
+    /// The options that take a file name.
+    private enum FileOption: String, CaseIterable {
+        case script = "--script"
+        case record = "--record"
+        case replay = "--replay"
+
+        var needsFile: CommandError {
+            switch self {
+            case .script: .scriptNeedsFile
+            case .record: .optionNeedsFile(rawValue, example: "session.jsonl")
+            case .replay: .optionNeedsFile(rawValue, example: "session.jsonl")
+            }
+        }
+
+        var givenTwice: CommandError {
+            switch self {
+            case .script: .scriptGivenTwice
+            case .record, .replay: .optionGivenTwice(rawValue)
+            }
+        }
+    }
+
     /// Parses arguments that are known to be text.
     static func parse(words: [String]) -> Result<Invocation, CommandError> {
-        var script: String?
+        var files: [FileOption: String] = [:]
         var index = 0
         options: while index < words.count {
             let word = words[index]
@@ -42,22 +86,23 @@ enum Invocation: Equatable, Sendable {
                 return .success(.help)
             case "--version":
                 return .success(.version)
-            case "--script":
-                guard script == nil else { return .failure(.scriptGivenTwice) }
-                guard index + 1 < words.count, !words[index + 1].isEmpty else {
-                    return .failure(.scriptNeedsFile)
-                }
-                script = words[index + 1]
-                index += 2
             case "--":
                 index += 1
                 break options
             default:
-                if word.hasPrefix("--script=") {
-                    guard script == nil else { return .failure(.scriptGivenTwice) }
-                    let path = String(word.dropFirst("--script=".count))
-                    guard !path.isEmpty else { return .failure(.scriptNeedsFile) }
-                    script = path
+                if let option = FileOption(rawValue: word) {
+                    guard files[option] == nil else { return .failure(option.givenTwice) }
+                    guard index + 1 < words.count, !words[index + 1].isEmpty else {
+                        return .failure(option.needsFile)
+                    }
+                    files[option] = words[index + 1]
+                    index += 2
+                } else if let option = FileOption.allCases.first(where: { word.hasPrefix($0.rawValue + "=") })
+                {
+                    guard files[option] == nil else { return .failure(option.givenTwice) }
+                    let path = String(word.dropFirst(option.rawValue.count + 1))
+                    guard !path.isEmpty else { return .failure(option.needsFile) }
+                    files[option] = path
                     index += 1
                 } else if word.hasPrefix("-") && word.count > 1 {
                     return .failure(.unknownOption(word))
@@ -67,13 +112,19 @@ enum Invocation: Equatable, Sendable {
             }
         }
         let rest = words[index...]
-        if let script {
-            return rest.isEmpty ? .success(.script(path: script)) : .failure(.scriptWithCommands)
+        var invocation: Invocation
+        if let script = files[.script] {
+            guard rest.isEmpty else { return .failure(.scriptWithCommands) }
+            invocation = .script(path: script)
+        } else if rest.isEmpty {
+            invocation = .standardInput
+        } else {
+            invocation = .commands(
+                rest.split(separator: commandSeparator, omittingEmptySubsequences: true).map(Array.init))
         }
-        if rest.isEmpty { return .success(.standardInput) }
-        let commands = rest.split(separator: commandSeparator, omittingEmptySubsequences: true).map(
-            Array.init)
-        return .success(.commands(commands))
+        invocation.recordPath = files[.record]
+        invocation.replayPath = files[.replay]
+        return .success(invocation)
     }
 
     static let versionText = "remvvm-demo 0.1.0"
@@ -87,11 +138,19 @@ enum Invocation: Equatable, Sendable {
           remvvm-demo COMMAND [';' COMMAND]... commands given as arguments
           remvvm-demo --help | --version
 
+        Options (before the commands; each also as --option=FILE):
+          --record FILE   record every action of the session to FILE, one JSON line each
+          --replay FILE   replay the actions recorded in FILE, then go on with the input
+
         \(Command.list)
         As arguments, each argument is one word: quote a name with spaces for your shell
         (remvvm-demo login "Ada Augusta" Lovelace), and separate commands with a ';' argument
         (remvvm-demo login Ada Lovelace ';' state ';' logout). Options come before commands;
         '--' ends them. In a script or a pipe, blank lines and lines starting with # are skipped.
+
+        A replay shows only the screen it ends on. A file that cannot be replayed (unreadable,
+        or a line that is bad) is one error line and exit status 1, before anything is shown.
+        Replaying and recording together records the replayed actions too.
 
         Exit status: 0 when every command succeeded, 1 when one failed (a failed command
         changes nothing and the next one still runs). A terminal session always ends with 0.

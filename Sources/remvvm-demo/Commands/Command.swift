@@ -8,6 +8,12 @@ enum Command: Equatable, Sendable {
     case state
     /// Switch the tracing middleware on or off.
     case trace(on: Bool)
+    /// Go back to the state before the last action.
+    case undo
+    /// Take back the last undo.
+    case redo
+    /// List the actions undo and redo can reach, numbered.
+    case history
     /// Print the list of commands.
     case help
     /// Leave.
@@ -16,7 +22,7 @@ enum Command: Equatable, Sendable {
     case nothing
 
     /// The command names, as typed.
-    static let names = ["login", "logout", "state", "trace", "help", "quit"]
+    static let names = ["login", "logout", "state", "trace", "undo", "redo", "history", "help", "quit"]
 
     /// The list the `help` command prints.
     static let list = """
@@ -25,6 +31,9 @@ enum Command: Equatable, Sendable {
           logout                log out and go back to the login screen
           state                 print the application state
           trace on|off          trace every action on standard error
+          undo                  go back to the state before the last action; the screen follows
+          redo                  take back the last undo
+          history               list the actions undo and redo can reach, numbered
           help                  show this list
           quit                  leave (Ctrl-D too)
 

@@ -1,3 +1,5 @@
+import ReMVVMMiddleware
+
 /// Why a line, an argument or a command could not be carried out: one message and a hint that
 /// says what to do instead. Printed as one line: `error: <message> (<hint>)`.
 struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -69,6 +71,16 @@ struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         )
     }
 
+    static let nothingToUndo = CommandError(
+        message: "nothing to undo",
+        hint: "'history' lists what undo and redo can reach"
+    )
+
+    static let nothingToRedo = CommandError(
+        message: "nothing to redo",
+        hint: "redo takes back an undo, until another action is done"
+    )
+
     // MARK: - Command line
 
     static func unknownOption(_ option: String) -> CommandError {
@@ -89,6 +101,30 @@ struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         message: "--script cannot be combined with commands",
         hint: "put the commands in the script, or leave out --script"
     )
+
+    static func optionNeedsFile(_ option: String, example: String) -> CommandError {
+        CommandError(message: "\(option) needs a file name", hint: "try: remvvm-demo \(option) \(example)")
+    }
+
+    static func optionGivenTwice(_ option: String) -> CommandError {
+        CommandError(message: "\(option) was given twice", hint: "give one file")
+    }
+
+    static func cannotRecord(_ failure: ActionRecorder.Failure) -> CommandError {
+        CommandError(message: failure.description, hint: "check the path and that its folder is writable")
+    }
+
+    static func cannotReplay(_ path: String, _ error: ActionLogError) -> CommandError {
+        let place =
+            switch error {
+            case .unreadable(_, let reason): reason
+            default: String(describing: error)
+            }
+        return CommandError(
+            message: "cannot replay \(quoted(path)): \(place)",
+            hint: "replay a file written by: remvvm-demo --record FILE"
+        )
+    }
 
     static func argumentNotUTF8(_ position: Int) -> CommandError {
         CommandError(message: "argument \(position) is not valid UTF-8", hint: "pass UTF-8 text")

@@ -34,11 +34,14 @@ enum CommandParser {
                 return .failure(.traceNeedsOnOrOff)
             }
             return .success(.trace(on: setting == "on"))
-        case "logout", "state", "help", "quit":
+        case "logout", "state", "undo", "redo", "history", "help", "quit":
             guard arguments.isEmpty else { return .failure(.takesNoArguments(name)) }
             switch name {
             case "logout": return .success(.logout)
             case "state": return .success(.state)
+            case "undo": return .success(.undo)
+            case "redo": return .success(.redo)
+            case "history": return .success(.history)
             case "help": return .success(.help)
             default: return .success(.quit)
             }

@@ -1,0 +1,144 @@
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// The lines of an action log that an ``ActionRecorder`` wrote, checked and ready to replay.
+///
+/// ```swift
+/// let log = try ActionLog(contentsOf: URL(fileURLWithPath: "session.jsonl"))
+/// for warning in log.warnings { print("warning: \(warning)") }
+/// for gap in log.gaps { print("not recorded: #\(gap.sequenceNumber) \(gap.typeName)") }
+/// try ActionReplayer(types: [LoginAction.self, LogoutAction.self]).replay(log, into: store)
+/// ```
+///
+/// Reading a log checks every line's form: JSON, a sequence number greater than the one
+/// before, a type name, and a payload unless the line is marked skipped. Any bad line throws
+/// an ``ActionLogError`` naming its number. The one exception is a last line that is cut off
+/// (it does not end with a newline and is not complete JSON): the recording stopped while
+/// writing it, so it is left out and reported in ``warnings``. Empty lines are ignored.
+/// Payloads are decoded later, by the ``ActionReplayer`` that knows their types.
+public struct ActionLog: Sendable {
+    /// The complete lines, in order, skipped ones included.
+    public let entries: [Entry]
+    /// What was left out without being an error: a truncated last line.
+    public let warnings: [Warning]
+
+    /// Reads and checks the log in a file.
+    ///
+    /// - Parameter url: The file an ``ActionRecorder`` wrote.
+    /// - Throws: ``ActionLogError`` when the file cannot be read or a line is bad.
+    public init(contentsOf url: URL) throws(ActionLogError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try readWholeFile(path: url.path)
+        } catch {
+            throw .unreadable(path: url.path, reason: error.reason)
+        }
+        try self.init(bytes: bytes)
+    }
+
+    /// Reads and checks a log held in memory, such as one a test wrote.
+    ///
+    /// ```swift
+    /// let log = try ActionLog(text: #"{"seq":1,"type":"LogoutAction","action":{}}"# + "\n")
+    /// ```
+    ///
+    /// - Parameter text: The lines of the log.
+    /// - Throws: ``ActionLogError`` when a line is bad.
+    public init(text: String) throws(ActionLogError) {
+        try self.init(bytes: Array(text.utf8))
+    }
+
+    private init(bytes: [UInt8]) throws(ActionLogError) {
+        let decoder = JSONDecoder()
+        var entries: [Entry] = []
+        var warnings: [Warning] = []
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let endsWithNewline = bytes.last == UInt8(ascii: "\n")
+        for (index, rawLine) in lines.enumerated() {
+            let number = index + 1
+            var line = rawLine
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            let isUnfinished = index == lines.count - 1 && !endsWithNewline
+            let data = Data(line)
+            let header: LogLine.Header
+            do {
+                header = try decoder.decode(LogLine.Header.self, from: data)
+            } catch {
+                if isUnfinished {
+                    warnings.append(
+                        Warning(
+                            lineNumber: number,
+                            message: "the last line is cut off (the recording stopped while writing it); "
+                                + "it was left out"))
+                    continue
+                }
+                guard let error = error as? DecodingError, !LogLine.isNotJSON(error) else {
+                    throw .notJSON(line: number, excerpt: LogLine.excerpt(of: line))
+                }
+                throw .notAnEntry(line: number, problem: LogLine.problem(in: error))
+            }
+            if header.sequenceNumber < 1 {
+                throw .notAnEntry(
+                    line: number, problem: "\"seq\" must be 1 or more, got \(header.sequenceNumber)")
+            }
+            if header.typeName.isEmpty {
+                throw .notAnEntry(line: number, problem: "\"type\" is empty")
+            }
+            if !header.isSkipped && !header.hasPayload {
+                throw .notAnEntry(line: number, problem: "missing \"action\" (and not marked skipped)")
+            }
+            if let previous = entries.last, header.sequenceNumber <= previous.sequenceNumber {
+                throw .outOfOrder(
+                    line: number, sequenceNumber: header.sequenceNumber, previous: previous.sequenceNumber)
+            }
+            entries.append(
+                Entry(
+                    sequenceNumber: header.sequenceNumber,
+                    typeName: header.typeName,
+                    lineNumber: number,
+                    isSkipped: header.isSkipped,
+                    line: data
+                ))
+        }
+        self.entries = entries
+        self.warnings = warnings
+    }
+
+    /// The entries of actions that were not recorded (not `Encodable`, or their encoding
+    /// failed): gaps a replay reports and passes over.
+    public var gaps: [Entry] { entries.filter(\.isSkipped) }
+
+    /// The sequence number of the last complete line, or `nil` for an empty log.
+    public var lastSequenceNumber: Int? { entries.last?.sequenceNumber }
+}
+
+extension ActionLog {
+    /// One complete line of an action log.
+    public struct Entry: Sendable, Equatable {
+        /// The line's sequence number: the order the recorder saw the action in, from 1.
+        public let sequenceNumber: Int
+        /// The action's type name, such as `LoginAction`.
+        public let typeName: String
+        /// The number of the line in the file, from 1.
+        public let lineNumber: Int
+        /// Whether the action was not recorded, only its type: a gap in the log.
+        public let isSkipped: Bool
+        /// The line's bytes, decoded again with the action's type at replay.
+        let line: Data
+    }
+
+    /// Something an ``ActionLog`` left out without failing, such as a cut-off last line.
+    public struct Warning: Sendable, Equatable, CustomStringConvertible {
+        /// The number of the line, from 1.
+        public let lineNumber: Int
+        /// What was left out, and why.
+        public let message: String
+
+        /// `line <number>: <message>`.
+        public var description: String { "line \(lineNumber): \(message)" }
+    }
+}

@@ -1,0 +1,146 @@
+public import ReMVVMStore
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// A middleware that writes every dispatched action to a file, one JSON line each, so a
+/// session can be replayed later.
+///
+/// Put it first in the stack, so it records each action as it was dispatched, before any
+/// other middleware replaces or blocks it:
+///
+/// ```swift
+/// let recorder = ActionRecorder(fileURL: URL(fileURLWithPath: "session.jsonl"))
+/// let store = Store(with: initialState, middleware: [recorder, navigation])
+/// store.dispatch(action: LoginAction(firstName: "Ada", lastName: "Lovelace"))
+/// // session.jsonl:
+/// // {"seq":1,"type":"LoginAction","action":{"firstName":"Ada","lastName":"Lovelace"}}
+/// ```
+///
+/// Each line holds a sequence number (from 1), the action's type name and its JSON encoding.
+/// An action that is not `Encodable`, or whose encoding fails, gets a line with
+/// `"skipped":true` and its type name instead, which a replay reports as a gap. Lines are
+/// written in one system call each, before the action goes on down the stack: when the app
+/// crashes, at most the line being written is lost, and ``ActionLog`` reports such a
+/// truncated last line as a warning. (The lines are not synchronized to the disk, so a power
+/// failure may lose the ones the system had not written yet.)
+///
+/// The recorder creates the file, or empties it when it exists, when it is made. When the file
+/// cannot be opened or written (an unwritable path, a full disk), the recorder reports it once
+/// through the store's `diagnosticsHandler` with the kind
+/// `StoreDiagnostic.Kind.recordingFailed`, sets ``failure`` and stops recording; actions go
+/// on through the store as before.
+@MainActor
+public final class ActionRecorder: AnyMiddleware {
+    /// The file the actions are written to.
+    public let fileURL: URL
+    /// The sequence number of the last line written, `0` before the first.
+    public private(set) var lastSequenceNumber = 0
+    /// Why recording stopped, or `nil` while it goes on.
+    public private(set) var failure: Failure?
+
+    private var file: LogFile?
+    private var failureReported = false
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// Creates the file at `fileURL`, or empties it, and records every action from then on.
+    ///
+    /// ```swift
+    /// let recorder = ActionRecorder(fileURL: URL(fileURLWithPath: "session.jsonl"))
+    /// if let failure = recorder.failure { print(failure) }   // the file could not be created
+    /// ```
+    ///
+    /// When the file cannot be created, ``failure`` says why at once, and the store it is in
+    /// reports it through its diagnostics handler at the first action.
+    ///
+    /// - Parameter fileURL: The file to write; a file URL.
+    public init(fileURL: URL) {
+        self.fileURL = fileURL
+        do {
+            file = try LogFile(path: fileURL.path)
+        } catch {
+            failure = Failure(path: fileURL.path, reason: error.reason)
+        }
+    }
+
+    /// Whether actions are still being written: `false` once writing failed.
+    public var isRecording: Bool { file != nil }
+
+    /// Writes `action` as the next line, then passes it on.
+    ///
+    /// - Parameters:
+    ///   - state: The store's state.
+    ///   - action: The action to record.
+    ///   - dispatcher: Passes the action on.
+    public func applyMiddleware<Action: StoreAction, State: StoreState>(
+        for state: State,
+        action: Action,
+        dispatcher: Dispatcher<Action, State>
+    ) {
+        if let file {
+            write(action, to: file)
+        }
+        if let failure, !failureReported {
+            failureReported = true
+            dispatcher.report(
+                StoreDiagnostic(kind: .recordingFailed, message: "\(failure); recording stopped"))
+        }
+        dispatcher.next()
+    }
+
+    private func write(_ action: some StoreAction, to file: LogFile) {
+        let sequenceNumber = lastSequenceNumber + 1
+        let typeName = LogLine.typeName(of: type(of: action))
+        let line: [UInt8]
+        if let encodable = action as? any Encodable {
+            do {
+                let payload = try encoder.encode(encodable)
+                line = LogLine.entry(sequenceNumber: sequenceNumber, typeName: typeName, payload: payload)
+            } catch {
+                line = LogLine.skipped(
+                    sequenceNumber: sequenceNumber, typeName: typeName,
+                    reason: "encoding failed: \(error)")
+            }
+        } else {
+            line = LogLine.skipped(sequenceNumber: sequenceNumber, typeName: typeName, reason: nil)
+        }
+        do {
+            try file.append(line)
+            lastSequenceNumber = sequenceNumber
+        } catch {
+            file.close()
+            self.file = nil
+            failure = Failure(path: fileURL.path, reason: error.reason)
+        }
+    }
+}
+
+extension ActionRecorder {
+    /// Why an ``ActionRecorder`` stopped recording: its file could not be created or written.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The path of the file.
+        public let path: String
+        /// The system's reason, such as "No space left on device".
+        public let reason: String
+
+        /// Creates a failure.
+        ///
+        /// - Parameters:
+        ///   - path: The path of the file.
+        ///   - reason: The system's reason.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
+        /// `cannot record actions to '<path>': <reason>`.
+        public var description: String { "cannot record actions to '\(path)': \(reason)" }
+    }
+}

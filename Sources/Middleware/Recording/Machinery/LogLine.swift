@@ -1,0 +1,174 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The format of one line of an action log, in both directions:
+/// `{"seq":1,"type":"LoginAction","action":{...}}` or `{"seq":2,"type":"Ping","skipped":true}`.
+enum LogLine {
+    /// The name a log gives an action type: its name without the module, as Swift prints it
+    /// (`LoginAction`, `Wrapper<Int>`).
+    static func typeName(of type: any Any.Type) -> String {
+        String(describing: type)
+    }
+
+    /// The line of an action whose payload `encoder` made, with its newline.
+    static func entry(sequenceNumber: Int, typeName: String, payload: Data) -> [UInt8] {
+        var line = Array("{\"seq\":\(sequenceNumber),\"type\":".utf8)
+        appendString(typeName, to: &line)
+        line += Array(",\"action\":".utf8)
+        line += payload
+        line += Array("}\n".utf8)
+        return line
+    }
+
+    /// The line of an action that was not recorded, with its newline; `reason` says why when
+    /// the action was `Encodable` but could not be encoded.
+    static func skipped(sequenceNumber: Int, typeName: String, reason: String?) -> [UInt8] {
+        var line = Array("{\"seq\":\(sequenceNumber),\"type\":".utf8)
+        appendString(typeName, to: &line)
+        line += Array(",\"skipped\":true".utf8)
+        if let reason {
+            line += Array(",\"reason\":".utf8)
+            appendString(reason, to: &line)
+        }
+        line += Array("}\n".utf8)
+        return line
+    }
+
+    /// Appends `text` as a JSON string.
+    static func appendString(_ text: String, to line: inout [UInt8]) {
+        line.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): line += Array("\\\"".utf8)
+            case UInt8(ascii: "\\"): line += Array("\\\\".utf8)
+            case UInt8(ascii: "\n"): line += Array("\\n".utf8)
+            case UInt8(ascii: "\r"): line += Array("\\r".utf8)
+            case UInt8(ascii: "\t"): line += Array("\\t".utf8)
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                line += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: line.append(byte)
+            }
+        }
+        line.append(UInt8(ascii: "\""))
+    }
+
+    /// The fields of a line other than the payload.
+    struct Header: Decodable {
+        let sequenceNumber: Int
+        let typeName: String
+        let isSkipped: Bool
+        let hasPayload: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case seq, type, skipped, action
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            do {
+                sequenceNumber = try container.decode(Int.self, forKey: .seq)
+            } catch {
+                // For a number with a fraction the decoder reports corrupt data without a path.
+                guard (try? container.decode(Double.self, forKey: .seq)) != nil else { throw error }
+                throw DecodingError.typeMismatch(
+                    Int.self, .init(codingPath: [CodingKeys.seq], debugDescription: "not a whole number"))
+            }
+            typeName = try container.decode(String.self, forKey: .type)
+            isSkipped = try container.decodeIfPresent(Bool.self, forKey: .skipped) ?? false
+            hasPayload = container.contains(.action)
+        }
+    }
+
+    /// The payload of a line, decoded as `Action`.
+    struct Payload<Action: Decodable>: Decodable {
+        let action: Action
+    }
+
+    /// What is wrong, in a few words, for an error message: `missing "lastName"`,
+    /// `"seq": expected a whole number`. With `droppingFirstKey`, paths start below the line's
+    /// first key (inside `action`).
+    static func problem(in error: DecodingError, droppingFirstKey: Bool = false) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            var text = ""
+            for key in codingPath.dropFirst(droppingFirstKey ? 1 : 0) {
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+                }
+            }
+            return text
+        }
+        func at(_ codingPath: [any CodingKey]) -> String {
+            let place = path(codingPath)
+            return place.isEmpty ? "" : "\"\(place)\": "
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing \"\(path(context.codingPath + [key]))\""
+        case .valueNotFound(let type, let context):
+            return "\(at(context.codingPath))expected \(describe(type)), found null"
+        case .typeMismatch(let type, let context):
+            return "\(at(context.codingPath))expected \(describe(type))"
+        case .dataCorrupted(let context):
+            return "\(at(context.codingPath))\(underlyingDetail(context) ?? context.debugDescription)"
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+
+    /// The start of a line, quoted for an error message: at most 40 characters, with control
+    /// characters escaped, so echoing a bad line can neither flood nor drive a terminal.
+    static func excerpt(of line: some Collection<UInt8>) -> String {
+        let text = String(decoding: line.prefix(160), as: UTF8.self)
+        var result = "'"
+        for (count, scalar) in text.unicodeScalars.enumerated() {
+            if count == 40 {
+                result += "..."
+                break
+            }
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator:
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "'"
+    }
+
+    /// Whether `error` says the bytes are not JSON at all (rather than JSON of the wrong shape).
+    static func isNotJSON(_ error: DecodingError) -> Bool {
+        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty { return true }
+        return false
+    }
+
+    private static func underlyingDetail(_ context: DecodingError.Context) -> String? {
+        guard let underlying = context.underlyingError else { return nil }
+        let text = String(describing: underlying)
+        return text.isEmpty ? nil : text
+    }
+
+    private static func describe(_ type: any Any.Type) -> String {
+        switch type {
+        case is Int.Type: "a whole number"
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Double.Type, is Float.Type: "a number"
+        default: "\(type)"
+        }
+    }
+}
+
+/// An empty set of keys, for actions whose JSON is `{}`.
+struct NoCodingKeys: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

@@ -1,0 +1,46 @@
+public import ReMVVMStore
+
+/// Goes back one step in a store's ``UndoHistory``: the state before the last action returns.
+///
+/// ```swift
+/// store.dispatch(action: LoginAction(firstName: "Ada", lastName: "Lovelace"))
+/// store.dispatch(action: UndoAction())   // store.state.user == nil again
+/// store.dispatch(action: RedoAction())   // and back to Ada
+/// ```
+///
+/// It is an ordinary action: it goes through the middleware, and subscribers and view models
+/// see the restored state as any other change. With nothing to undo, the history blocks it and
+/// nothing changes. It is `Codable` (its JSON is `{}`), so an ``ActionRecorder`` records it and
+/// a replay into a store with the same history undoes the same step.
+public struct UndoAction: StoreAction, Codable, CustomStringConvertible {
+    /// The state the ``UndoHistory`` chose to restore; set by the history on its way through
+    /// the middleware, never by the app, and never encoded.
+    let restoring: (any Sendable)?
+
+    /// Creates the action.
+    public init() {
+        restoring = nil
+    }
+
+    init(restoring state: any Sendable) {
+        restoring = state
+    }
+
+    /// Decodes the action from any JSON object.
+    ///
+    /// - Parameter decoder: The decoder.
+    public init(from decoder: any Decoder) throws {
+        _ = try decoder.container(keyedBy: NoCodingKeys.self)
+        restoring = nil
+    }
+
+    /// Encodes the action as `{}`.
+    ///
+    /// - Parameter encoder: The encoder.
+    public func encode(to encoder: any Encoder) throws {
+        _ = encoder.container(keyedBy: NoCodingKeys.self)
+    }
+
+    /// `UndoAction()`.
+    public var description: String { "UndoAction()" }
+}

@@ -1,0 +1,68 @@
+import ReMVVMMiddleware
+import ReMVVMStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+extension DemoApp {
+    /// The demo's recordable actions, for `--replay`.
+    static let replayer = ActionReplayer(types: [
+        LoginAction.self, LogoutAction.self, UndoAction.self, RedoAction.self,
+    ])
+
+    /// Makes the app for `--record` and `--replay`: the log is read and every action in it decoded
+    /// before anything else happens (the file being recorded to may be the one replayed), then
+    /// the recording starts, then the actions are replayed.
+    ///
+    /// - Returns: The app, its replay done, or the one error that stops the run; on an error
+    ///   nothing was shown.
+    static func make(style: TextStyle, recordPath: String?, replayPath: String?) -> Result<
+        DemoApp, CommandError
+    > {
+        var replay: (log: ActionLog, actions: [any StoreAction], path: String)?
+        if let replayPath {
+            do {
+                let log = try ActionLog(contentsOf: URL(fileURLWithPath: replayPath))
+                replay = (log, try replayer.actions(in: log), replayPath)
+            } catch {
+                return .failure(.cannotReplay(replayPath, error))
+            }
+        }
+        var recorder: ActionRecorder?
+        if let recordPath {
+            let made = ActionRecorder(fileURL: URL(fileURLWithPath: recordPath))
+            if let failure = made.failure {
+                // The path as the user typed it, not made absolute.
+                return .failure(
+                    .cannotRecord(ActionRecorder.Failure(path: recordPath, reason: failure.reason)))
+            }
+            recorder = made
+        }
+        let app = DemoApp(style: style, recorder: recorder)
+        if let replay { app.replay(replay.actions, from: replay.log, path: replay.path) }
+        return .success(app)
+    }
+
+    /// Dispatches replayed actions before the first screen is shown. The screens follow the
+    /// state as usual but are not printed: ``start()`` shows the one the replay ended on. What
+    /// the log left out, and any warning, goes to standard error.
+    func replay(_ actions: [any StoreAction], from log: ActionLog, path: String) {
+        for warning in log.warnings {
+            console.err("warning: \(path): \(warning)\n")
+        }
+        for gap in log.gaps {
+            console.err(
+                "warning: \(path): line \(gap.lineNumber): a \(gap.typeName) was not recorded; "
+                    + "replayed without it\n")
+        }
+        for action in actions {
+            store.dispatch(action: action)
+        }
+        for chunk in console.take() where chunk.stream == .standardError {
+            console.err(chunk.text)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ReMVVMMiddleware
+import ReMVVMStore
+import Testing
+
+// Helpers shared by the tests of the recording, replay and undo middleware.
+
+/// A fresh file path in a fresh temporary directory; the directory goes when `body` returns.
+/// In memory (`/dev/shm`) where there is one: on ext4, closing a file that was emptied flushes
+/// it to the disk, which would make the round-trip test wait for the disk 10,000 times.
+func withTemporaryFile<Result>(
+    named name: String = "session.jsonl",
+    _ body: (URL) throws -> Result
+) throws -> Result {
+    let memory = URL(fileURLWithPath: "/dev/shm")
+    let base =
+        FileManager.default.isWritableFile(atPath: memory.path)
+        ? memory : FileManager.default.temporaryDirectory
+    let directory = base.appendingPathComponent("remvvm-recording-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try body(directory.appendingPathComponent(name))
+}
+
+/// The lines of a text file, without their newlines.
+func lines(of url: URL) throws -> [String] {
+    let text = try String(contentsOf: url, encoding: .utf8)
+    return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+}
+
+/// An action whose encoding fails: JSON has no NaN.
+struct Measure: StoreAction, Codable {
+    let value: Double
+}
+
+/// The replayer of the test app's recordable actions.
+let testReplayer = ActionReplayer(types: [Increment.self, Rename.self, UndoAction.self, RedoAction.self])
+
+/// A small, fast, seeded generator (SplitMix64), so a failing session can be run again.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

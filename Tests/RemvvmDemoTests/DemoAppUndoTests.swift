@@ -1,0 +1,97 @@
+import ReMVVMMiddleware
+import ReMVVMStore
+import Testing
+
+@testable import remvvm_demo
+
+@MainActor
+@Suite struct DemoAppUndoTests {
+    @Test("undoing a login shows the login screen again, with its fields cleared; redo shows the greetings")
+    func undoLogin() throws {
+        let app = DemoApp()
+        _ = app.start()
+        _ = app.execute(line: "login Ada Lovelace")
+        let viewModel = try #require(app.loginViewModel)
+        #expect(viewModel.firstName == "Ada")
+
+        let undo = app.execute(line: "undo")
+        #expect(undo == CommandOutcome(output: [.init(stream: .standardOutput, text: Expected.loginScreen)]))
+        #expect(app.store.state.user == nil)
+        #expect(app.navigator.path == [.login])
+        #expect(viewModel.firstName.isEmpty)
+
+        let redo = app.execute(line: "redo")
+        #expect(redo.standardOutput == Expected.greetingsScreen("Ada Lovelace"))
+        #expect(redo.standardError.isEmpty)
+        #expect(app.store.state.user == User(firstName: "Ada", lastName: "Lovelace"))
+        #expect(app.navigator.path == [.login, .greetings])
+    }
+
+    @Test("undoing a logout shows the greetings of the user who was logged in")
+    func undoLogout() {
+        let app = DemoApp()
+        _ = app.execute(line: "login Ada Lovelace")
+        _ = app.execute(line: "logout")
+        #expect(app.execute(line: "undo").standardOutput == Expected.greetingsScreen("Ada Lovelace"))
+        #expect(app.execute(line: "undo").standardOutput == Expected.loginScreen)
+        #expect(app.execute(line: "redo").standardOutput == Expected.greetingsScreen("Ada Lovelace"))
+        #expect(app.execute(line: "redo").standardOutput == Expected.loginScreen)
+        #expect(app.store.state.user == nil)
+    }
+
+    @Test("with nothing to undo or redo, the command fails and changes nothing")
+    func nothingToUndo() {
+        let app = DemoApp()
+        #expect(
+            app.execute(line: "undo").standardError
+                == "error: nothing to undo ('history' lists what undo and redo can reach)\n")
+        #expect(app.execute(line: "redo").error == .nothingToRedo)
+        _ = app.execute(line: "login Ada Lovelace")
+        _ = app.execute(line: "undo")
+        _ = app.execute(line: "login Grace Hopper")
+        // A new action dropped the redo branch.
+        let redo = app.execute(line: "redo")
+        #expect(redo.error == .nothingToRedo)
+        #expect(redo.standardOutput.isEmpty)
+        #expect(app.store.state.user == User(firstName: "Grace", lastName: "Hopper"))
+        #expect(app.navigator.path == [.login, .greetings])
+        #expect(app.execute(line: "undo x").error == .takesNoArguments("undo"))
+    }
+
+    @Test("history numbers the actions undo and redo can reach and marks the undone ones")
+    func history() {
+        let app = DemoApp()
+        #expect(app.execute(line: "history").standardOutput == "History: empty (no action was done yet)\n")
+        _ = app.execute(line: "login Ada Lovelace")
+        _ = app.execute(line: "logout")
+        _ = app.execute(line: "login Alan Turing")
+        _ = app.execute(line: "undo")
+        #expect(
+            app.execute(line: "history").standardOutput
+                == """
+                History (undo takes back the last done action, redo the first undone):
+                  1. LoginAction(firstName: "Ada", lastName: "Lovelace")
+                  2. LogoutAction()
+                  3. LoginAction(firstName: "Alan", lastName: "Turing")  (undone)
+
+                """)
+    }
+
+    @Test("the history keeps the last historyLimit actions")
+    func limit() {
+        let app = DemoApp()
+        for _ in 0..<(DemoApp.historyLimit / 2 + 5) {
+            _ = app.execute(line: "login Ada Lovelace")
+            _ = app.execute(line: "logout")
+        }
+        #expect(app.history.undoableActions.count == DemoApp.historyLimit)
+    }
+
+    @Test(
+        "the screen follows the state from any screen", arguments: [nil, User(firstName: "A", lastName: "B")])
+    func following(user: User?) {
+        let state = AppState(factory: CompositeViewModelFactory(), user: user)
+        #expect(DemoApp.step(toShow: state, from: .login) == (user == nil ? nil : .present(.greetings)))
+        #expect(DemoApp.step(toShow: state, from: .greetings) == (user == nil ? .dismiss : nil))
+    }
+}
