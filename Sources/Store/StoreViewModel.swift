@@ -26,8 +26,10 @@ public import Observation
 /// ```
 ///
 /// The view model is `Observable`. The store does not keep it alive: once nothing else holds
-/// it, it is not called again, and its subscription goes at the store's next dispatch. The view
-/// model keeps its store alive, so its events always have somewhere to go.
+/// it, it is not called again, and its subscription goes at the store's next dispatch. Nor does
+/// the view model keep its store alive, so a store may keep its view models (as
+/// ``Store/viewModel(for:key:)`` does) without a cycle; once the store is gone, ``state`` keeps
+/// the last view state and ``send(event:)`` has nowhere to dispatch.
 ///
 /// - Complexity: Each change of the store's state calls `state` once and compares its result
 ///   with the current view state.
@@ -36,7 +38,7 @@ public import Observation
 public final class StoreViewModel<State: StoreState, ViewState: Equatable, Event>: ViewModeling,
     Observable
 {
-    private let store: Store<State>
+    private weak let store: Store<State>?
     private let viewState: @MainActor (State) -> ViewState
     private let action: @MainActor (Event) -> (any StoreAction)?
     private var current: ViewState
@@ -91,6 +93,8 @@ public final class StoreViewModel<State: StoreState, ViewState: Equatable, Event
 
     /// Dispatches the action that `event` maps to; an event mapped to `nil` dispatches nothing.
     ///
+    /// The event is mapped even when the store is gone, and the action then goes nowhere.
+    ///
     /// ```swift
     /// greetings.send(event: .logOut)
     /// ```
@@ -98,7 +102,7 @@ public final class StoreViewModel<State: StoreState, ViewState: Equatable, Event
     /// - Parameter event: What the user did.
     public func send(event: Event) {
         guard let action = action(event) else { return }
-        store.dispatch(action: action)
+        store?.dispatch(action: action)
     }
 
     private func update(from state: State) {

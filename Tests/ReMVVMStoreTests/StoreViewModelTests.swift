@@ -134,14 +134,23 @@ private func makeViewModel(
         #expect(derivations.value == 2)
     }
 
-    @Test("the view model keeps its store alive, so its events always reach it")
-    func keepsStoreAlive() {
-        var store: Store<StoreFixture.State>? = StoreFixture.makeStore()
+    @Test("the view model does not keep its store alive; kept by the store, it makes no cycle")
+    func doesNotKeepStoreAlive() throws {
+        typealias CounterViewModel = StoreViewModel<StoreFixture.State, CounterViewState, CounterEvent>
+        let factory = CompositeViewModelFactory()
+        var store: Store<StoreFixture.State>? = Store(with: StoreFixture.State(factory: factory))
+        store?.register(reducer: StoreFixture.AddReducer.self)
         weak let weakStore = store
-        let viewModel = makeViewModel(store: store!)
-        store = nil
-        #expect(weakStore != nil)
+        factory.add { [weak store] _ -> CounterViewModel? in store.map { makeViewModel(store: $0) } }
+        let screen = Counter()
+        // The store keeps this view model for as long as `screen` lives.
+        let viewModel: CounterViewModel = try #require(store?.viewModel(for: screen))
         viewModel.send(event: .add(7))
+        #expect(viewModel.state.text == "count 7")
+
+        store = nil
+        #expect(weakStore == nil)
+        viewModel.send(event: .add(1))  // nowhere to go: the last view state stays
         #expect(viewModel.state.text == "count 7")
     }
 }

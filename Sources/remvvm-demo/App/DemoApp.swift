@@ -37,10 +37,7 @@ final class DemoApp {
             with: AppState(factory: factory, user: nil),
             middleware: tracer.instrument([NavigationMiddleware(navigator: navigator, routes: Self.routes)])
         )
-        factory.add { [weak store] _ -> GreetingsViewModel? in
-            guard let user = store?.state.user else { return nil }
-            return GreetingsViewModel(with: user)
-        }
+        factory.addDemoViewModels(for: store)
         store.register(reducer: LoginReducer.self)
         store.register(reducer: LogoutReducer.self)
         store.diagnosticsHandler = { console.err("warning: \($0.message)\n") }
