@@ -11,13 +11,12 @@ final class ViewModelWorkload: Workload {
     init(viewModels count: Int) {
         store.register(reducer: IncrementReducer.self)
         let store = self.store
-        viewModels = (0..<count).map { index in
-            StoreViewModel(
-                store: store,
-                state: index == 0 ? { $0.counter } : { $0.user?.firstName.utf8.count ?? 0 },
-                send: { (event: Never) in switch event {} }
-            )
+        let noAction: @MainActor (Never) -> (any StoreAction)? = { event in switch event {} }
+        let counter = StoreViewModel(store: store, state: { $0.counter }, send: noAction)
+        let others = (1..<count).map { _ in
+            StoreViewModel(store: store, state: { $0.user?.firstName.utf8.count ?? 0 }, send: noAction)
         }
+        viewModels = [counter] + others
         run(2)
     }
 
