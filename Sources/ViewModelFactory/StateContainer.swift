@@ -35,7 +35,8 @@ public final class StateContainer<ViewState>: Observable {
     private var current: ViewState
     private let registrar = ObservationRegistrar()
     /// Made once: a key path into a generic class is instantiated, with two allocations, each
-    /// time its literal is evaluated (bench viewmodel100: 2 mallocs per dispatch without it).
+    /// time its literal is evaluated (StoreViewModel's literal cost 2 mallocs per dispatch in
+    /// bench viewmodel100), and every read of ``state`` uses it.
     private let stateKeyPath = \StateContainer.state
     /// The task running the current async work or sequence, if any.
     private var task: Task<Void, Never>?
