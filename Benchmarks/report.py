@@ -32,6 +32,7 @@ WORKLOADS = [
     ("chain", "Store.dispatch.chain"),
     ("factory.f1000", "ViewModelFactory.create.f1000"),
     ("factory.f1", "ViewModelFactory.create.f1"),
+    ("viewmodel100", "Store.dispatch.viewmodel100"),
 ]
 
 

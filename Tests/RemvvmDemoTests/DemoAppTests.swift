@@ -21,8 +21,8 @@ import Testing
         #expect(app.store.state.user == User(firstName: "Ada Augusta", lastName: "Lovelace"))
         #expect(app.navigator.path == [.login, .greetings])
         // The command typed the names into the login screen's view model before dispatching.
-        #expect(viewModel.firstName == "Ada Augusta")
-        #expect(viewModel.lastName == "Lovelace")
+        #expect(viewModel.state.firstName == "Ada Augusta")
+        #expect(viewModel.state.lastName == "Lovelace")
 
         let logout = app.execute(line: "logout")
         #expect(logout.standardOutput == Expected.loginScreen)
@@ -31,8 +31,8 @@ import Testing
         #expect(app.navigator.path == [.login])
         // The same view model, cleared by its store subscription.
         #expect(app.loginViewModel === viewModel)
-        #expect(viewModel.firstName.isEmpty)
-        #expect(viewModel.lastName.isEmpty)
+        #expect(viewModel.state.firstName.isEmpty)
+        #expect(viewModel.state.lastName.isEmpty)
     }
 
     @Test("state, help and trace print to standard output and change nothing")

@@ -23,6 +23,7 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case chain
     case factory = "factory.f1000"
     case factory1 = "factory.f1"
+    case viewModel100 = "viewmodel100"
 
     /// The most heap allocations one operation may make in steady state: the targets.
     ///
@@ -61,6 +62,7 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .chain: ChainWorkload()
         case .factory: FactoryWorkload(otherFactories: 999)
         case .factory1: FactoryWorkload(otherFactories: 0)
+        case .viewModel100: ViewModelWorkload(viewModels: 100)
         }
     }
 }

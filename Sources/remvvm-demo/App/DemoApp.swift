@@ -48,10 +48,7 @@ final class DemoApp {
             with: AppState(factory: factory, user: nil),
             middleware: (recorder.map { [$0] } ?? []) + [history] + tracer.instrument([navigation])
         )
-        factory.add { [weak store] _ -> GreetingsViewModel? in
-            guard let user = store?.state.user else { return nil }
-            return GreetingsViewModel(with: user)
-        }
+        factory.addDemoViewModels(for: store)
         store.register(reducer: LoginReducer.self)
         store.register(reducer: LogoutReducer.self)
         history.register(on: store)

@@ -1,23 +1,21 @@
 import ReMVVMStore
 
-/// The greetings screen. Made each time it is shown, so its view model is made from the user
-/// who just logged in.
+/// The greetings screen. Made each time it is shown; its view model exists only while a user
+/// is logged in.
 @MainActor
 final class GreetingsView: ScreenView {
-    private let store: Store<AppState>
     private(set) var viewModel: GreetingsViewModel?
 
     init(store: Store<AppState>) {
-        self.store = store
         viewModel = store.viewModel(for: self)
     }
 
     /// Presses the logout button.
     func logOut() {
-        store.dispatch(action: LogoutAction())
+        viewModel?.send(event: .logOut)
     }
 
     func render(style: TextStyle) -> String {
-        ScreenRenderer.render(viewModel, style: style)
+        ScreenRenderer.render(viewModel?.state, style: style)
     }
 }

@@ -1,14 +1,14 @@
-/// Draws each screen as text from its view model, and nothing else.
+/// Draws each screen as text from its view model's view state, and nothing else.
 @MainActor
 enum ScreenRenderer {
     static let loginCommands = "Commands: login <first> <last>, state, trace on|off, help, quit"
     static let greetingsCommands = "Commands: logout, state, trace on|off, help, quit"
 
-    static func render(_ viewModel: LoginViewModel?, style: TextStyle) -> String {
+    static func render(_ state: LoginViewState?, style: TextStyle) -> String {
         var lines = [style.title("== Login ==")]
-        if let viewModel {
-            lines.append("First name: \(field(viewModel.firstName))")
-            lines.append("Last name: \(field(viewModel.lastName))")
+        if let state {
+            lines.append("First name: \(field(state.firstName))")
+            lines.append("Last name: \(field(state.lastName))")
         } else {
             lines.append("(no view model)")
         }
@@ -16,10 +16,10 @@ enum ScreenRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func render(_ viewModel: GreetingsViewModel?, style: TextStyle) -> String {
+    static func render(_ state: GreetingsViewState?, style: TextStyle) -> String {
         let lines = [
             style.title("== Greetings =="),
-            viewModel?.message ?? "(nobody is logged in)",
+            (state ?? GreetingsViewState(user: nil)).message,
             style.dim(greetingsCommands),
         ]
         return lines.joined(separator: "\n") + "\n"
