@@ -44,7 +44,8 @@ public enum ReMVVM {
         /// ```swift
         /// ReMVVM.Config.diagnosticsHandler = { diagnostic in logger.error("\(diagnostic)") }
         /// ```
-        public static var diagnosticsHandler: @MainActor (StoreDiagnostic) -> Void = StoreDiagnostic.standardError
+        public static var diagnosticsHandler: @MainActor (StoreDiagnostic) -> Void =
+            StoreDiagnostic.standardError
     }
 
     /// What a ``ReMVVMDriven`` object uses: view models from the configured store, and

@@ -51,7 +51,7 @@ private struct ForeignAudit: StateMiddleware {
 
 @MainActor
 @Suite struct StateMiddlewareTests {
-    @Test("a state middleware sees every action type with the typed state, and its completion runs after the reduce")
+    @Test("a state middleware sees every action with the typed state; its completion runs after the reduce")
     func seesEveryAction() {
         let trace = Trace()
         let store = StoreFixture.makeStore(middleware: [Audit(trace: trace)])
@@ -80,6 +80,7 @@ private struct ForeignAudit: StateMiddleware {
         #expect(store.state.count == 2)
         #expect(trace.events.isEmpty)
         #expect(diagnostics.kinds == [.middlewareStateMismatch, .middlewareStateMismatch])
-        #expect(diagnostics.received.first?.message.contains("ForeignAudit expects state ForeignState") == true)
+        let message = diagnostics.received.first?.message ?? ""
+        #expect(message.contains("ForeignAudit expects state ForeignState"))
     }
 }
