@@ -32,6 +32,20 @@ public enum ReMVVM {
 
         /// Whether ``initialize(with:)`` was called.
         public static var isInitialized: Bool { store != nil }
+
+        /// Receives what the configuration reports while it has no store, such as
+        /// ``StoreDiagnostic/Kind/configNotInitialized``.
+        ///
+        /// Once ``initialize(with:)`` was called, reports go to that store's
+        /// ``Store/diagnosticsHandler``; before, there is no store, so they come here. The
+        /// default, ``StoreDiagnostic/standardError``, writes one line to standard error in debug
+        /// builds. Tests and apps with their own logging replace it:
+        ///
+        /// ```swift
+        /// ReMVVM.Config.diagnosticsHandler = { diagnostic in logger.error("\(diagnostic)") }
+        /// ```
+        public static var diagnosticsHandler: @MainActor (StoreDiagnostic) -> Void =
+            StoreDiagnostic.standardError
     }
 
     /// What a ``ReMVVMDriven`` object uses: view models from the configured store, and
@@ -45,8 +59,8 @@ public enum ReMVVM {
         ///   - context: The object whose lifetime bounds the view model's, usually `self`.
         ///   - key: Tells apart view models of one type.
         /// - Returns: The view model, or `nil` when the factory makes none or
-        ///   ``Config/initialize(with:)`` was not called (reported to standard error in debug
-        ///   builds).
+        ///   ``Config/initialize(with:)`` was not called (reported through
+        ///   ``Config/diagnosticsHandler``).
         public func viewModel<VM>(for context: AnyObject, key: String? = nil) -> VM? {
             guard let store = Config.store else {
                 Self.reportNotInitialized("viewModel(for:)")
@@ -62,8 +76,8 @@ public enum ReMVVM {
         /// ```
         ///
         /// Before ``Config/initialize(with:)`` there is no store: the action is dropped and
-        /// ``StoreDiagnostic/Kind/configNotInitialized`` is reported to standard error in debug
-        /// builds.
+        /// ``StoreDiagnostic/Kind/configNotInitialized`` is reported through
+        /// ``Config/diagnosticsHandler``.
         ///
         /// - Parameter action: The action.
         public func dispatch(action: some StoreAction) {
@@ -75,7 +89,7 @@ public enum ReMVVM {
         }
 
         private static func reportNotInitialized(_ call: String) {
-            StoreDiagnostic.standardError(
+            Config.diagnosticsHandler(
                 StoreDiagnostic(
                     kind: .configNotInitialized,
                     message: "remvvm.\(call) was used before ReMVVM.Config.initialize(with:); "

@@ -129,14 +129,21 @@ import Testing
         #expect(store.state.count == 4)
     }
 
-    @Test("a middleware that calls next later is traced as blocked, then as resumed with the same number")
+    @Test("a middleware that calls next later is traced as deferring, then as resumed with the same number")
     func resumed() throws {
         let holder = Holder()
         let (store, _, collector) = makeTracedStore([holder])
         store.dispatch(action: Increment(by: 5))
         store.dispatch(action: Rename(name: "Ada"))
         #expect(collector.texts.count == 2)
-        #expect(collector.traces.first?.outcome == .blocked(by: "Holder"))
+        #expect(collector.traces.first?.outcome == .deferred(by: "Holder"))
+        #expect(
+            collector.texts.first == """
+                trace #1 Increment(by: 5)
+                  Holder: deferred it
+                  not reduced yet: deferred by Holder, which will call next later
+                """
+        )
 
         try #require(holder.held.count == 1)
         holder.held[0].next()
@@ -152,6 +159,63 @@ import Testing
                 """
         )
         #expect(collector.traces.last?.isResumed == true)
+    }
+
+    @Test("two deferred actions resumed in reverse order are each matched with their own trace")
+    func resumedInReverseOrder() throws {
+        let holder = Holder()
+        let (store, _, collector) = makeTracedStore([holder])
+        store.dispatch(action: Increment(by: 1))
+        store.dispatch(action: Increment(by: 2))
+        try #require(holder.held.count == 2)
+        holder.held[1].next()
+        holder.held[0].next()
+        #expect(store.state.count == 3)
+        let resumed = collector.traces.filter(\.isResumed)
+        #expect(resumed.map(\.number) == [2, 1])
+        #expect(
+            collector.texts.filter { $0.contains("(resumed)") } == [
+                "trace #2 (resumed) Increment(by: 2)\n  Holder: passed on\n  reduced\n    count: 0 -> 2\n"
+                    + "  completions",
+                "trace #1 (resumed) Increment(by: 1)\n  Holder: passed on\n  reduced\n    count: 2 -> 3\n"
+                    + "  completions",
+            ]
+        )
+    }
+
+    @Test("an action blocked for good is not matched with a later deferred action of the same type")
+    func blockedThenDeferred() throws {
+        let keeper = OddKeeper()
+        let (store, _, collector) = makeTracedStore([keeper])
+        store.dispatch(action: Increment(by: 2))  // let go: blocked
+        store.dispatch(action: Increment(by: 3))  // kept: deferred
+        try #require(keeper.kept.count == 1)
+        keeper.kept[0].next()
+        #expect(store.state.count == 3)
+        #expect(
+            collector.texts == [
+                "trace #1 Increment(by: 2)\n  OddKeeper: blocked it\n  not reduced: blocked by OddKeeper",
+                "trace #2 Increment(by: 3)\n  OddKeeper: deferred it\n"
+                    + "  not reduced yet: deferred by OddKeeper, which will call next later",
+                "trace #2 (resumed) Increment(by: 3)\n  OddKeeper: passed on\n  reduced\n    count: 0 -> 3\n"
+                    + "  completions",
+            ]
+        )
+    }
+
+    @Test("a deferred action whose dispatcher is let go is not kept waiting: a later one resumes as itself")
+    func deferredThenLetGo() throws {
+        let holder = Holder()
+        let (store, _, collector) = makeTracedStore([holder])
+        store.dispatch(action: Increment(by: 1))
+        store.dispatch(action: Increment(by: 2))
+        holder.held.removeAll()  // both let go without next
+        store.dispatch(action: Increment(by: 4))
+        try #require(holder.held.count == 1)
+        holder.held[0].next()
+        #expect(store.state.count == 4)
+        #expect(collector.traces.filter(\.isResumed).map(\.number) == [3])
+        #expect(collector.traces.last?.action == "Increment(by: 4)")
     }
 
     @Test("instrument puts a probe before, between and after the middleware")
@@ -188,11 +252,68 @@ import Testing
         #expect(second.state.count == 2)
         #expect(
             texts == [
-                "trace #1 Increment(by: 1)\n  Holder: blocked it\n  not reduced: blocked by Holder",
+                "trace #1 Increment(by: 1)\n  Holder: deferred it\n"
+                    + "  not reduced yet: deferred by Holder, which will call next later",
                 "trace #2 Increment(by: 1)\n  Doubler: replaced it with Increment(by: 2)\n  reduced\n"
                     + "    count: 0 -> 2\n  completions",
                 "trace #1 (resumed) Increment(by: 1)\n  Holder: passed on\n  reduced\n    count: 0 -> 1\n"
                     + "  completions",
+            ]
+        )
+    }
+}
+
+/// Keeps the dispatcher of odd increments, to pass them on later, and lets even ones go.
+@MainActor
+final class OddKeeper: Middleware {
+    var kept: [Dispatcher<Increment, TestState>] = []
+
+    func applyMiddleware(
+        for state: TestState, action: Increment, dispatcher: Dispatcher<Increment, TestState>
+    ) {
+        if action.by % 2 == 1 { kept.append(dispatcher) }
+    }
+}
+
+@MainActor
+@Suite struct TracedAsyncEffectTests {
+    @Test("downloads that finish out of order resume each action's own trace")
+    func outOfOrder() async {
+        let gate = Gate()
+        let events = Events()
+        let effect = AsyncEffect<Increment, TestState> { action, effect in
+            await gate.wait(action.by)
+            let passed = await effect.next()
+            events.send("run \(action.by): next \(passed)")
+        }
+        var traces: [ActionTrace] = []
+        let tracer = Tracer(sink: TraceSink { traces.append($0) })
+        let (store, _) = makeStore(middleware: tracer.instrument([effect]))
+        store.dispatch(action: Increment(by: 1))
+        store.dispatch(action: Increment(by: 2))
+        var iterator = events.stream.makeAsyncIterator()
+        await gate.open(2)
+        #expect(await iterator.next() == "run 2: next true")
+        await gate.open(1)
+        #expect(await iterator.next() == "run 1: next true")
+        await effect.waitUntilIdle()
+        #expect(store.state.count == 3)
+        let resumed = traces.filter(\.isResumed)
+        #expect(resumed.map(\.number) == [2, 1])
+        #expect(resumed.map(\.action) == ["Increment(by: 2)", "Increment(by: 1)"])
+        #expect(
+            resumed.map(\.steps)
+                == resumed.map {
+                    [
+                        ActionTrace.Step(
+                            middleware: "AsyncEffect<Increment, TestState>", result: .passedOn,
+                            duration: $0.steps[0].duration)
+                    ]
+                })
+        #expect(
+            traces.filter { !$0.isResumed }.map(\.outcome) == [
+                .deferred(by: "AsyncEffect<Increment, TestState>"),
+                .deferred(by: "AsyncEffect<Increment, TestState>"),
             ]
         )
     }

@@ -1,8 +1,8 @@
 /// What happened to one dispatched action, as a ``Tracer`` saw it.
 ///
 /// A trace names the action and its fields, each middleware that saw it with what it did and
-/// how long it took, whether the action was reduced, blocked or had no reducer, and how the
-/// state changed. ``description`` renders it as a few lines of text:
+/// how long it took, whether the action was reduced, blocked, deferred or had no reducer, and
+/// how the state changed. ``description`` renders it as a few lines of text:
 ///
 /// ```text
 /// trace #1 LoginAction(firstName: "Ada", lastName: "Lovelace")
@@ -19,8 +19,12 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
         case passedOn
         /// It passed on a replacement, described here.
         case replaced(with: String)
-        /// It did not call `next` (yet): the action stopped here.
+        /// It returned without calling `next` and let its dispatcher go: the action stopped
+        /// here for good.
         case blocked
+        /// It returned without calling `next` but kept its dispatcher, to call `next` later:
+        /// when it does, a trace marked ``ActionTrace/isResumed`` follows.
+        case deferred
     }
 
     /// One middleware that saw the action.
@@ -30,7 +34,7 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
         /// What it did.
         public let result: Result
         /// The time from the action reaching it to its call of `next`, or to its return when it
-        /// blocked the action.
+        /// blocked or deferred the action.
         public let duration: Duration
 
         /// Creates a step.
@@ -72,8 +76,12 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
     public enum Outcome: Sendable, Equatable {
         /// The reducer ran; `duration` covers the reducer and the subscribers.
         case reduced(changes: [Change], duration: Duration)
-        /// The named middleware did not call `next`.
+        /// The named middleware let the action go without calling `next`: it will never be
+        /// reduced.
         case blocked(by: String)
+        /// The named middleware kept the action's dispatcher to call `next` later; a trace
+        /// marked ``ActionTrace/isResumed`` follows when it does.
+        case deferred(by: String)
         /// Every middleware passed it on, but no reducer is registered for its type.
         case unhandled
     }
@@ -94,8 +102,8 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
     public let completionsDuration: Duration?
     /// The time from the dispatch reaching the first middleware to the end of its processing.
     public let totalDuration: Duration
-    /// Whether a middleware had held the action back and called `next` later: this trace
-    /// completes an earlier one with the same number.
+    /// Whether a middleware had deferred the action and called `next` later: this trace
+    /// completes the earlier one with the same number, of the same dispatch.
     public let isResumed: Bool
 
     /// The trace as lines of text, with every duration.
@@ -120,6 +128,7 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
             case .passedOn: what = "passed on"
             case .replaced(let replacement): what = "replaced it with \(replacement)"
             case .blocked: what = "blocked it"
+            case .deferred: what = "deferred it"
             }
             lines.append("  \(step.middleware): \(what)\(time(step.duration))")
         }
@@ -132,6 +141,8 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
             }
         case .blocked(let middleware):
             lines.append("  not reduced: blocked by \(middleware)")
+        case .deferred(let middleware):
+            lines.append("  not reduced yet: deferred by \(middleware), which will call next later")
         case .unhandled:
             lines.append("  not reduced: no reducer is registered for \(actionType)")
         }

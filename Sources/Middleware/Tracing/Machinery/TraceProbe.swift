@@ -23,32 +23,36 @@ struct TraceProbe: AnyMiddleware {
             dispatcher.next()
             return
         }
+        // Read before `next`, which ends this level's part in the dispatch.
+        guard let dispatch = dispatcher.dispatchIdentity else {
+            dispatcher.next()
+            return
+        }
+        // Whatever was held before this point has been let go or kept by now.
+        tracer.settleHeld()
         let now = tracer.clock.now
-        let actionType = ObjectIdentifier(Action.self)
         let recording: TraceRecording
         var finishesHere = index == 0
         if index == 0 {
             recording = TraceRecording(
                 number: tracer.nextNumber(),
                 stack: stack,
-                actionType: actionType,
+                dispatch: dispatch,
                 actionTypeName: String(describing: Action.self),
                 action: String(describing: action),
                 start: now
             )
         } else if let active = tracer.active, active.stack == stack, active.position == index - 1,
-            active.actionType == actionType
+            active.dispatch == dispatch
         {
             recording = active
             recordPassedOn(action, state: state, recording: recording, at: now)
-        } else if let resumed = tracer.takeHeldBack(
-            stack: stack, stoppedAt: index - 1, actionType: actionType)
-        {
-            // A middleware that held the action back called `next` later.
+        } else if let resumed = tracer.takeDeferred(stack: stack, stoppedAt: index - 1, dispatch: dispatch) {
+            // The middleware that deferred this very dispatch called `next`.
             recording = resumed
             recording.isResumed = true
             recording.outcome = nil
-            if recording.steps.last?.result == .blocked { recording.steps.removeLast() }
+            if recording.steps.last?.result == .deferred { recording.steps.removeLast() }
             recordPassedOn(action, state: state, recording: recording, at: now)
             finishesHere = true
         } else {
@@ -65,15 +69,23 @@ struct TraceProbe: AnyMiddleware {
         tracer.active = outer
 
         if recording.outcome == nil, recording.position == index, let following {
+            // The next middleware returned without calling `next`: deferred until the store
+            // lets the completions go (then it is blocked) or the dispatch is over.
             let name = Self.name(of: following)
             recording.steps.append(
-                ActionTrace.Step(middleware: name, result: .blocked, duration: tracer.clock.now - now)
+                ActionTrace.Step(middleware: name, result: .deferred, duration: tracer.clock.now - now)
             )
-            recording.outcome = .blocked(by: name)
+            recording.outcome = .deferred(by: name)
         }
         if finishesHere {
-            tracer.sink.write(recording.trace(end: tracer.clock.now))
-            if case .blocked = recording.outcome { tracer.holdBack(recording) }
+            recording.end = tracer.clock.now
+            // The store may have let the completions go on the way back up already.
+            if recording.isLetGo { recording.markBlocked() }
+            if case .deferred = recording.outcome {
+                tracer.hold(recording)
+            } else {
+                tracer.sink.write(recording.trace())
+            }
         }
     }
 
@@ -87,7 +99,11 @@ struct TraceProbe: AnyMiddleware {
         let isFirst = index == 0
         guard following == nil else {
             if isFirst {
-                dispatcher.next { _ in Self.recordCompletions(recording, clock: clock) }
+                let watch = LetGoWatch(recording: recording, tracer: tracer)
+                dispatcher.next { _ in
+                    watch.completionRan()
+                    Self.recordCompletions(recording, clock: clock)
+                }
             } else {
                 dispatcher.next()
             }

@@ -4,7 +4,9 @@ final class TraceRecording {
     let number: Int
     /// The instrumented stack whose probes collect this trace.
     let stack: Int
-    let actionType: ObjectIdentifier
+    /// The dispatch the action travels in (see `Dispatcher.dispatchIdentity`): what a resumed
+    /// action is matched by.
+    let dispatch: ObjectIdentifier
     let actionTypeName: String
     let action: String
     let start: ContinuousClock.Instant
@@ -18,15 +20,18 @@ final class TraceRecording {
     var reducedAt: ContinuousClock.Instant?
     var completionsDuration: Duration?
     var isResumed = false
+    /// Whether the action's completions were let go without running: it will not be reduced,
+    /// and no middleware can resume it.
+    var isLetGo = false
 
     init(
         number: Int,
-        stack: Int, actionType: ObjectIdentifier, actionTypeName: String, action: String,
+        stack: Int, dispatch: ObjectIdentifier, actionTypeName: String, action: String,
         start: ContinuousClock.Instant
     ) {
         self.number = number
         self.stack = stack
-        self.actionType = actionType
+        self.dispatch = dispatch
         self.actionTypeName = actionTypeName
         self.action = action
         self.currentAction = action
@@ -34,8 +39,22 @@ final class TraceRecording {
         self.positionTime = start
     }
 
-    func trace(end: ContinuousClock.Instant) -> ActionTrace {
-        ActionTrace(
+    /// When the probe that finished the trace returned.
+    var end: ContinuousClock.Instant?
+
+    /// Turns a deferral into a block: the middleware let the dispatcher go.
+    func markBlocked() {
+        guard case .deferred(let name) = outcome else { return }
+        outcome = .blocked(by: name)
+        if let last = steps.last, last.result == .deferred {
+            steps[steps.count - 1] = ActionTrace.Step(
+                middleware: last.middleware, result: .blocked, duration: last.duration)
+        }
+    }
+
+    func trace() -> ActionTrace {
+        let end = end ?? start
+        return ActionTrace(
             number: number,
             actionType: actionTypeName,
             action: action,

@@ -1,0 +1,30 @@
+/// Rides in the first probe's completion and tells its trace when that completion is let go
+/// without having run.
+///
+/// The store lets an action's completions go when the action can no longer be reduced: at
+/// once when a middleware blocks it, or later, when a middleware that deferred it lets its
+/// dispatcher go without calling `next`. So a held action whose watch has gone is blocked for
+/// good, and one whose watch is still alive is deferred.
+@MainActor
+final class LetGoWatch {
+    private let recording: TraceRecording
+    private weak var tracer: Tracer?
+    private var ran = false
+
+    init(recording: TraceRecording, tracer: Tracer) {
+        self.recording = recording
+        self.tracer = tracer
+    }
+
+    /// Called from the completion when it runs.
+    func completionRan() {
+        ran = true
+    }
+
+    // Isolated: a task that lets a kept dispatcher go may do so off the main actor.
+    isolated deinit {
+        guard !ran else { return }
+        recording.isLetGo = true
+        tracer?.letGo(recording)
+    }
+}
