@@ -9,13 +9,16 @@ final class ActionRoute<State: StoreState> {
     /// specialized for the app's state and action even when a generic middleware calls `next`.
     @exclusivity(unchecked) @usableFromInline private(set) var reduce: ReduceFunction<State>?
     private(set) var reducerType: (any Reducer.Type)?
+    /// The part of the state the reducer reduces, or `nil` for the whole state; for diagnostics.
+    private(set) var reducerKeyPath: AnyKeyPath?
 
     init(middleware: [any AnyMiddleware]) {
         self.middleware = middleware
     }
 
-    func setReducer(_ reducer: any Reducer.Type, reduce: @escaping ReduceFunction<State>) {
+    func setReducer(_ reducer: any Reducer.Type, at keyPath: AnyKeyPath?, reduce: @escaping ReduceFunction<State>) {
         reducerType = reducer
+        reducerKeyPath = keyPath
         self.reduce = reduce
     }
 
@@ -25,6 +28,17 @@ final class ActionRoute<State: StoreState> {
     static func reduceFunction<R: Reducer>(for _: R.Type) -> ReduceFunction<State> where R.State == State {
         { engine, action in
             engine.reduce(with: R.self, action: action.assumingMemoryBound(to: R.Action.self))
+        }
+    }
+
+    /// The same for a reducer of the part of the state at `keyPath`.
+    @inlinable
+    static func reduceFunction<R: Reducer>(
+        for _: R.Type,
+        at keyPath: WritableKeyPath<State, R.State>
+    ) -> ReduceFunction<State> {
+        { engine, action in
+            engine.reduce(with: R.self, at: keyPath, action: action.assumingMemoryBound(to: R.Action.self))
         }
     }
 }

@@ -77,21 +77,38 @@ final class DispatchEngine<State: StoreState> {
         install(reducer, reduce: ActionRoute<State>.reduceFunction(for: reducer), for: R.Action.self)
     }
 
+    @inlinable
+    func register<R: Reducer>(reducer: R.Type, at keyPath: WritableKeyPath<State, R.State>) {
+        install(
+            reducer,
+            at: keyPath,
+            reduce: ActionRoute<State>.reduceFunction(for: reducer, at: keyPath),
+            for: R.Action.self
+        )
+    }
+
     @usableFromInline
     func install(
         _ reducer: any Reducer.Type,
+        at keyPath: AnyKeyPath? = nil,
         reduce: @escaping ReduceFunction<State>,
         for actionType: any StoreAction.Type
     ) {
         let route = routes.value(for: actionType) ?? makeRoute(for: actionType)
         if let existing = route.reducerType {
             let message =
-                "\(reducer) cannot be registered for \(actionType): \(existing) already "
-                + "reduces it. Each action type has exactly one reducer."
+                "\(reducer)\(Self.describe(keyPath)) cannot be registered for \(actionType): "
+                + "\(existing)\(Self.describe(route.reducerKeyPath)) already reduces it. "
+                + "Each action type has exactly one reducer."
             report(.duplicateReducer, message)
             preconditionFailure(message)
         }
-        route.setReducer(reducer, reduce: reduce)
+        route.setReducer(reducer, at: keyPath, reduce: reduce)
+    }
+
+    /// ` at \State.part` for a reducer of a part of the state, nothing for the whole state.
+    private static func describe(_ keyPath: AnyKeyPath?) -> String {
+        keyPath.map { " at \($0)" } ?? ""
     }
 
     @inlinable
@@ -271,6 +288,19 @@ final class DispatchEngine<State: StoreState> {
     func reduce<R: Reducer>(with _: R.Type, action: UnsafePointer<R.Action>) where R.State == State {
         let oldState = state
         let newState = R.reduce(state: oldState, with: action.pointee)
+        notify(newState, oldState)
+    }
+
+    /// The body of a route's ``ActionRoute/reduce`` for a reducer of the part at `keyPath`.
+    @inlinable
+    func reduce<R: Reducer>(
+        with _: R.Type,
+        at keyPath: WritableKeyPath<State, R.State>,
+        action: UnsafePointer<R.Action>
+    ) {
+        let oldState = state
+        var newState = oldState
+        newState[keyPath: keyPath] = R.reduce(state: oldState[keyPath: keyPath], with: action.pointee)
         notify(newState, oldState)
     }
 
