@@ -16,7 +16,11 @@ final class ActionRoute<State: StoreState> {
         self.middleware = middleware
     }
 
-    func setReducer(_ reducer: any Reducer.Type, at keyPath: AnyKeyPath?, reduce: @escaping ReduceFunction<State>) {
+    func setReducer(
+        _ reducer: any Reducer.Type,
+        at keyPath: AnyKeyPath?,
+        reduce: @escaping ReduceFunction<State>
+    ) {
         reducerType = reducer
         reducerKeyPath = keyPath
         self.reduce = reduce
