@@ -14,7 +14,11 @@ private typealias Rename = StoreFixture.Rename
         let store = StoreFixture.makeStore()
         let observed = store.observed
         let changes = ObservationChanges()
-        withObservationTracking { _ = observed.count } onChange: { changes.record() }
+        withObservationTracking {
+            _ = observed.count
+        } onChange: {
+            changes.record()
+        }
         store.dispatch(action: Rename(title: "unrelated"))
         #expect(changes.count == 0)
         store.dispatch(action: Add(amount: 0))  // reduced, but the count is equal
@@ -30,7 +34,11 @@ private typealias Rename = StoreFixture.Rename
         let changes = ObservationChanges()
         var values: [Int] = []
         for round in 1...3 {
-            withObservationTracking { values.append(observed.count) } onChange: { changes.record() }
+            withObservationTracking {
+                values.append(observed.count)
+            } onChange: {
+                changes.record()
+            }
             store.dispatch(action: Rename(title: "round \(round)"))
             #expect(changes.count == round - 1)
             store.dispatch(action: Add(amount: 1))
@@ -60,7 +68,11 @@ private typealias Rename = StoreFixture.Rename
         let store = StoreFixture.makeStore()
         let observed = store.observed
         let changes = ObservationChanges()
-        withObservationTracking { _ = observed.factory } onChange: { changes.record() }
+        withObservationTracking {
+            _ = observed.factory
+        } onChange: {
+            changes.record()
+        }
         store.dispatch(action: Rename(title: "x"))
         #expect(changes.count == 1)
     }

@@ -95,7 +95,8 @@ private func reportToStandardError(_ store: Store<AppState>) {
         let output = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
         let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("handler: ") })
         #expect(line.contains("duplicateReducer"))
-        #expect(line.contains("OtherEditNameReducer at \\AppState.loginForm cannot be registered for EditName"))
+        #expect(
+            line.contains("OtherEditNameReducer at \\AppState.loginForm cannot be registered for EditName"))
         #expect(line.contains("EditNameReducer at \\AppState.loginForm already reduces it"))
     }
 

@@ -85,7 +85,8 @@ struct StoreAsyncSequencesTests {
         #expect(store.subscriberCount == before)
     }
 
-    @Test("an iteration outliving its store ends after the states it was sent, without keeping the store alive")
+    @Test(
+        "an iteration outliving its store ends after the states it was sent, without keeping the store alive")
     func streamOutlivesItsStore() async throws {
         var store: Store<State>? = StoreFixture.makeStore()
         weak let weakStore = store

@@ -11,9 +11,10 @@ private typealias Rename = StoreFixture.Rename
     func closureSelector() {
         let store = StoreFixture.makeStore()
         var changes: [(Int, Int)] = []
-        let subscription = store.subscribe(to: { $0.log.count }) { count, oldCount in
-            changes.append((count, oldCount))
-        }
+        let subscription = store.subscribe(
+            to: { $0.log.count },
+            { count, oldCount in changes.append((count, oldCount)) }
+        )
         #expect(changes.isEmpty)
         store.dispatch(action: Add(amount: 1))
         store.dispatch(action: Rename(title: "x"))
