@@ -54,7 +54,13 @@ public final class ObservedState<State: StoreState>: Observable {
     /// - Parameter keyPath: The part of the state.
     /// - Returns: Its current value.
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-        track(keyPath) { $0[keyPath: keyPath] != $1[keyPath: keyPath] }
+        track(keyPath) {
+            // A stored part is compared in place: a key-path projection per read costs more.
+            if let part = StatePart(keyPath) {
+                return { part.value(in: $0) != part.value(in: $1) }
+            }
+            return { $0[keyPath: keyPath] != $1[keyPath: keyPath] }
+        }
         return currentState[keyPath: keyPath]
     }
 
@@ -64,7 +70,7 @@ public final class ObservedState<State: StoreState>: Observable {
     /// - Parameter keyPath: The part of the state.
     /// - Returns: Its current value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-        track(keyPath) { _, _ in true }
+        track(keyPath) { { _, _ in true } }
         return currentState[keyPath: keyPath]
     }
 
@@ -74,14 +80,15 @@ public final class ObservedState<State: StoreState>: Observable {
 
     private var currentState: State { store?.state ?? lastState }
 
-    private func track(_ keyPath: AnyKeyPath, hasChanged: @escaping (State, State) -> Bool) {
+    /// Registers `keyPath` with Observation; `makeHasChanged` runs only at its first read.
+    private func track(_ keyPath: AnyKeyPath, makeHasChanged: () -> (State, State) -> Bool) {
         let entry: TrackedKeyPath
         if let existing = tracked[keyPath] {
             entry = existing
         } else {
             entry = TrackedKeyPath(
                 observationKeyPath: \ObservedState.[trackedKeyPath: trackedInOrder.count],
-                hasChanged: hasChanged
+                hasChanged: makeHasChanged()
             )
             tracked[keyPath] = entry
             trackedInOrder.append(entry)

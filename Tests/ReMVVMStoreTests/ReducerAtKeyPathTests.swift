@@ -8,6 +8,12 @@ private struct AppState: StoreState, Equatable {
     var loginForm = LoginForm()
     var count = 0
 
+    /// A computed part: reduced through the key path rather than in place.
+    var computedForm: LoginForm {
+        get { loginForm }
+        set { loginForm = newValue }
+    }
+
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.loginForm == rhs.loginForm && lhs.count == rhs.count
     }
@@ -46,6 +52,10 @@ private enum IncrementReducer: Reducer {
     }
 }
 
+private enum CountReducer: Reducer {
+    static func reduce(state: Int, with action: Increment) -> Int { state + 1 }
+}
+
 private enum OtherEditNameReducer: Reducer {
     static func reduce(state: LoginForm, with action: EditName) -> LoginForm { state }
 }
@@ -80,6 +90,17 @@ private func reportToStandardError(_ store: Store<AppState>) {
         #expect(changes.map(\.1.loginForm.submissions) == [0, 0, 0])
         #expect(changes.last?.0.count == 1)
         withExtendedLifetime(subscription) {}
+    }
+
+    @Test("a reducer at a nested or a computed key path reduces that part")
+    func nestedAndComputedKeyPaths() {
+        let store = Store(with: AppState())
+        store.register(reducer: EditNameReducer.self, at: \.computedForm)
+        store.register(reducer: CountReducer.self, at: \.loginForm.submissions)
+        store.dispatch(action: EditName(name: "Ada"))
+        store.dispatch(action: Increment())
+        store.dispatch(action: Increment())
+        #expect(store.state == AppState(loginForm: LoginForm(name: "Ada", submissions: 2), count: 0))
     }
 
     @Test("a second reducer at a key path is reported with both reducers and the key path")

@@ -6,6 +6,13 @@ import ReMVVMStore
 public protocol Workload: AnyObject, Sendable {
     /// Performs `count` operations (dispatches, or view-model creations for `factory`).
     func run(_ count: Int)
+    /// Finishes what `init` cannot do synchronously, such as starting a consumer task.
+    func prepare() async
+}
+
+extension Workload {
+    /// Nothing to finish: most workloads are ready after `init`.
+    public func prepare() async {}
 }
 
 /// Every workload, by the short name that `run.sh` prints and `remvvm-profile` takes.
@@ -23,6 +30,9 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case chain
     case factory = "factory.f1000"
     case factory1 = "factory.f1"
+    case keypath
+    case observe100
+    case stream
 
     /// The most heap allocations one operation may make in steady state: the targets.
     ///
@@ -61,6 +71,9 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .chain: ChainWorkload()
         case .factory: FactoryWorkload(otherFactories: 999)
         case .factory1: FactoryWorkload(otherFactories: 0)
+        case .keypath: KeyPathWorkload()
+        case .observe100: Observe100Workload()
+        case .stream: StreamWorkload()
         }
     }
 }

@@ -41,7 +41,12 @@ final class ActionRoute<State: StoreState> {
         for _: R.Type,
         at keyPath: WritableKeyPath<State, R.State>
     ) -> ReduceFunction<State> {
-        { engine, action in
+        if let part = StatePart(keyPath) {
+            return { engine, action in
+                engine.reduce(with: R.self, at: part, action: action.assumingMemoryBound(to: R.Action.self))
+            }
+        }
+        return { engine, action in
             engine.reduce(with: R.self, at: keyPath, action: action.assumingMemoryBound(to: R.Action.self))
         }
     }

@@ -304,6 +304,19 @@ final class DispatchEngine<State: StoreState> {
         notify(newState, oldState)
     }
 
+    /// The same for a part stored inline in the state, reduced in place.
+    @inlinable
+    func reduce<R: Reducer>(
+        with _: R.Type,
+        at part: StatePart<State, R.State>,
+        action: UnsafePointer<R.Action>
+    ) {
+        let oldState = state
+        var newState = oldState
+        part.reduce(in: &newState) { R.reduce(state: $0, with: action.pointee) }
+        notify(newState, oldState)
+    }
+
     @usableFromInline
     func reportUnhandled(_ type: any StoreAction.Type) {
         report(
