@@ -8,7 +8,7 @@ extension Store {
     /// }
     /// ```
     ///
-    /// Like the key-path form ``subscribe(to:_:)``, it is not called when subscribing, only
+    /// Like the key-path form ``subscribe(to:_:)-(KeyPath<State,Value>,_)``, it is not called when subscribing, only
     /// after a change that makes the selected value differ. `select` runs twice per change (on
     /// the new and the old state), so keep it cheap.
     ///

@@ -57,7 +57,7 @@ struct WideState: StoreState {
     let factory: any ViewModelFactory
 
     /// The key paths of the 99 fixed values, as a view would read them.
-    static let fixedKeyPaths: [KeyPath<WideState, Int>] = [
+    @MainActor static let fixedKeyPaths: [KeyPath<WideState, Int>] = [
         \WideState.fixed.0, \WideState.fixed.1, \WideState.fixed.2, \WideState.fixed.3, \WideState.fixed.4,
         \WideState.fixed.5, \WideState.fixed.6, \WideState.fixed.7, \WideState.fixed.8, \WideState.fixed.9,
         \WideState.fixed.10, \WideState.fixed.11, \WideState.fixed.12, \WideState.fixed.13,

@@ -20,12 +20,10 @@ struct StatePart<State, Part> {
         self.offset = offset
     }
 
-    /// The part's value in `state`.
+    /// The part's value in the state at `state`.
     @inlinable
-    func value(in state: State) -> Part {
-        withUnsafePointer(to: state) { pointer in
-            (UnsafeRawPointer(pointer) + offset).assumingMemoryBound(to: Part.self).pointee
-        }
+    func value(in state: UnsafePointer<State>) -> Part {
+        (UnsafeRawPointer(state) + offset).assumingMemoryBound(to: Part.self).pointee
     }
 
     /// Replaces the part of `state` with what `body` returns for it; only for a part made from
