@@ -38,11 +38,15 @@ public final class ObservedState<State: StoreState>: Observable {
 
     /// A key path read through this object: the key path on this object that Observation
     /// tracks for it, and how to tell whether its value changed.
+    /// Whether a tracked value differs between two states, behind pointers.
+    @usableFromInline
+    typealias HasChanged = (UnsafePointer<State>, UnsafePointer<State>) -> Bool
+
     private struct TrackedKeyPath {
         let observationKeyPath: KeyPath<ObservedState, Int>
         /// Compares the states behind pointers: a state can be large, and each comparison
         /// would copy both.
-        let hasChanged: (UnsafePointer<State>, UnsafePointer<State>) -> Bool
+        let hasChanged: HasChanged
     }
 
     init(store: Store<State>) {
@@ -55,11 +59,11 @@ public final class ObservedState<State: StoreState>: Observable {
     ///
     /// - Parameter keyPath: The part of the state.
     /// - Returns: Its current value.
-    // Inlinable, so that the comparison made at the first read is specialized for the client's
-    // state and value types: `Benchmarks/remvvm-profile observe100` under callgrind spent most
-    // of each change in unspecialized comparisons.
     @inlinable
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        // Inlinable, so that the comparison made at the first read is specialized for the
+        // client's state and value types: `Benchmarks/remvvm-profile observe100` under callgrind
+        // spent most of each change in unspecialized comparisons.
         track(keyPath) {
             // A stored part is compared in place: a key-path projection per read costs more.
             if let part = StatePart(keyPath) {
@@ -89,7 +93,7 @@ public final class ObservedState<State: StoreState>: Observable {
 
     /// Registers `keyPath` with Observation; `makeHasChanged` runs only at its first read.
     @usableFromInline
-    func track(_ keyPath: AnyKeyPath, makeHasChanged: () -> (UnsafePointer<State>, UnsafePointer<State>) -> Bool) {
+    func track(_ keyPath: AnyKeyPath, makeHasChanged: () -> HasChanged) {
         let entry: TrackedKeyPath
         if let existing = tracked[keyPath] {
             entry = existing
