@@ -32,7 +32,7 @@ let benchmarks: @Sendable () -> Void = {
                     measured.value.stopMeasurement()
                 }
             },
-            setup: {
+            setup: { () async -> any Workload in
                 let workload = await kind.make()
                 await workload.prepare()
                 return workload
