@@ -33,6 +33,9 @@ WORKLOADS = [
     ("factory.f1000", "ViewModelFactory.create.f1000"),
     ("factory.f1", "ViewModelFactory.create.f1"),
     ("viewmodel100", "Store.dispatch.viewmodel100"),
+    ("keypath", "Store.dispatch.keypath"),
+    ("observe100", "Store.dispatch.observe100"),
+    ("stream", "Store.dispatch.stream"),
 ]
 
 
@@ -85,6 +88,7 @@ def main():
         ("d0 within 2x of floor", lambda: ns("d0") / ns("floor"), "x", 2.0),
         ("act1000 within 1.1x of d0", lambda: ns("act1000") / ns("d0"), "x", 1.1),
         ("mw5typed within 1.1x of d0", lambda: ns("mw5typed") / ns("d0"), "x", 1.1),
+        ("keypath within 1.1x of d0", lambda: ns("keypath") / ns("d0"), "x", 1.1),
         ("mw5: ns per pass-through middleware", lambda: (ns("mw5") - ns("d0")) / 5, " ns", 5.0),
         ("select100: ns per selecting subscriber", lambda: (ns("select100") - ns("d0")) / 100, " ns", 3.0),
         ("sub1000 / sub100 (linear: about 10)", lambda: ns("sub1000") / ns("sub100"), "x", 11.0),

@@ -1,5 +1,5 @@
-// Package-only doors into a dispatcher, for the ready-made middleware of this package. Kept in
-// their own file, apart from the engine, so an engine rewrite has one short list to port.
+// Package-only doors into a dispatcher, for the ready-made middleware of this package.
+
 extension Dispatcher {
     /// The identity of the dispatch this dispatcher belongs to, or `nil` once `next` was called.
     ///
@@ -8,12 +8,23 @@ extension Dispatcher {
     /// dispatcher without calling `next`), no other dispatch has the same identity; once the
     /// dispatch is over, the identity may be given to a later one.
     package var dispatchIdentity: ObjectIdentifier? {
-        level.context.map { ObjectIdentifier($0) }
+        switch level.phase {
+        case .running, .deferred: ObjectIdentifier(level.context)
+        case .idle, .passedOn, .blocked: nil
+        }
     }
 
     /// Reports `message` through the store's ``Store/diagnosticsHandler``; does nothing once
     /// the store is gone.
+    ///
+    /// A middleware gets no store, only a dispatcher, so the dispatcher is the one handle that
+    /// knows which store's hook to call (the action recorder reports file errors through it).
     package func report(_ kind: StoreDiagnostic.Kind, _ message: String) {
-        unsafeDowncast(level.link, to: EngineLink<State>.self).engine?.report(kind, message)
+        level.engine(State.self)?.report(kind, message)
+    }
+
+    /// Sends `diagnostic` to the ``Store/diagnosticsHandler`` of this dispatcher's store.
+    package func report(_ diagnostic: StoreDiagnostic) {
+        report(diagnostic.kind, diagnostic.message)
     }
 }

@@ -23,6 +23,8 @@
 @MainActor
 public final class Store<State: StoreState> {
     @usableFromInline let engine: DispatchEngine<State>
+    /// The store's one ``ObservedState``, made at the first read of ``observed``.
+    var observation: ObservedState<State>?
 
     /// Creates a store with an initial state and a middleware stack.
     ///
@@ -70,6 +72,28 @@ public final class Store<State: StoreState> {
     @inlinable
     public func register<R: Reducer>(reducer: R.Type) where R.State == State {
         engine.register(reducer: reducer)
+    }
+
+    /// Registers the reducer for `R.Action` over the part of the state at `keyPath`.
+    ///
+    /// ```swift
+    /// store.register(reducer: LoginFormReducer.self, at: \.loginForm)
+    /// ```
+    ///
+    /// A feature keeps its own small state and reducers: the reducer receives the part at
+    /// `keyPath`, and what it returns is written back there; subscribers see the whole new
+    /// state as for any other change. The rule of one reducer per action type holds across both
+    /// forms: a second reducer for `R.Action`, whether for the whole state or a part, is reported
+    /// as ``StoreDiagnostic/Kind/duplicateReducer`` with a message naming both reducers and the
+    /// key path, then stops the program with a `preconditionFailure` carrying that message.
+    ///
+    /// - Parameters:
+    ///   - reducer: The reducer type; its `State` is the part's type.
+    ///   - keyPath: Where the part lives in the store's state.
+    /// - Complexity: O(1) on average.
+    @inlinable
+    public func register<R: Reducer>(reducer: R.Type, at keyPath: WritableKeyPath<State, R.State>) {
+        engine.register(reducer: reducer, at: keyPath)
     }
 
     /// Dispatches an action.

@@ -12,13 +12,13 @@ import Testing
         _ = app.start()
         _ = app.execute(line: "login Ada Lovelace")
         let viewModel = try #require(app.loginViewModel)
-        #expect(viewModel.firstName == "Ada")
+        #expect(viewModel.state.firstName == "Ada")
 
         let undo = app.execute(line: "undo")
         #expect(undo == CommandOutcome(output: [.init(stream: .standardOutput, text: Expected.loginScreen)]))
         #expect(app.store.state.user == nil)
         #expect(app.navigator.path == [.login])
-        #expect(viewModel.firstName.isEmpty)
+        #expect(viewModel.state.firstName.isEmpty)
 
         let redo = app.execute(line: "redo")
         #expect(redo.standardOutput == Expected.greetingsScreen("Ada Lovelace"))

@@ -32,7 +32,11 @@ let benchmarks: @Sendable () -> Void = {
                     measured.value.stopMeasurement()
                 }
             },
-            setup: { await kind.make() }
+            setup: { () async -> any Workload in
+                let workload = await kind.make()
+                await workload.prepare()
+                return workload
+            }
         )
     }
 }

@@ -6,6 +6,13 @@ import ReMVVMStore
 public protocol Workload: AnyObject, Sendable {
     /// Performs `count` operations (dispatches, or view-model creations for `factory`).
     func run(_ count: Int)
+    /// Finishes what `init` cannot do synchronously, such as starting a consumer task.
+    func prepare() async
+}
+
+extension Workload {
+    /// Nothing to finish: most workloads are ready after `init`.
+    public func prepare() async {}
 }
 
 /// Every workload, by the short name that `run.sh` prints and `remvvm-profile` takes.
@@ -24,6 +31,9 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case factory = "factory.f1000"
     case factory1 = "factory.f1"
     case viewModel100 = "viewmodel100"
+    case keypath
+    case observe100
+    case stream
 
     /// The most heap allocations one operation may make in steady state: the targets.
     ///
@@ -36,6 +46,13 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .completion: 1
         case .chain: 2
         case .factory, .factory1: 1
+        // Measured when added: 9 with or without the observer's re-registration, so they come
+        // from reporting the changed key path to the Observation registrar (willSet/didSet).
+        case .observe100: 9
+        // The consumer task is resumed when it waits for a state, and each resume may allocate
+        // in the executor: 0.003 and 1.6 per dispatch in two runs, depending on how often it
+        // waited; the stream's buffer allocates only when it grows.
+        case .stream: 3
         default: 0
         }
     }
@@ -63,6 +80,9 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .factory: FactoryWorkload(otherFactories: 999)
         case .factory1: FactoryWorkload(otherFactories: 0)
         case .viewModel100: ViewModelWorkload(viewModels: 100)
+        case .keypath: KeyPathWorkload()
+        case .observe100: Observe100Workload()
+        case .stream: StreamWorkload()
         }
     }
 }

@@ -13,7 +13,6 @@ guard let name = arguments.first, let kind = WorkloadKind(rawValue: name) else {
     exit(2)
 }
 let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
-MainActor.assumeIsolated {
-    let workload = kind.make()
-    workload.run(count)
-}
+let workload = kind.make()
+await workload.prepare()
+workload.run(count)

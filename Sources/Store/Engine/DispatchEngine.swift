@@ -254,12 +254,25 @@ final class DispatchEngine<State: StoreState> {
         }
     }
 
+    /// A reducer of the part at `keyPath`: reduced in place when the part is stored inline
+    /// (``StatePart``), through the key path otherwise.
     @inlinable
     func register<R: Reducer>(reducer: R.Type, at keyPath: WritableKeyPath<State, R.State>) {
+        if let part = StatePart(keyPath) {
+            install(reducer, at: keyPath, for: R.Action.self) { engine, action in
+                var newState = engine.state
+                part.reduce(in: &newState) {
+                    R.reduce(state: $0, with: action.assumingMemoryBound(to: R.Action.self).pointee)
+                }
+                engine.apply(newState)
+            }
+            return
+        }
         install(reducer, at: keyPath, for: R.Action.self) { engine, action in
             var newState = engine.state
             newState[keyPath: keyPath] = R.reduce(
-                state: newState[keyPath: keyPath], with: action.assumingMemoryBound(to: R.Action.self).pointee
+                state: newState[keyPath: keyPath],
+                with: action.assumingMemoryBound(to: R.Action.self).pointee
             )
             engine.apply(newState)
         }

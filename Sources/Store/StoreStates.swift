@@ -1,0 +1,75 @@
+/// The states of a ``Store`` as an asynchronous sequence: the current state first, then every
+/// change, in order.
+///
+/// Get one from ``Store/states`` or ``Store/states(bufferingPolicy:)``:
+///
+/// ```swift
+/// for await state in store.states {
+///     render(state)
+/// }
+/// ```
+///
+/// Each iteration (each ``makeAsyncIterator()``) subscribes to the store on its own at its
+/// first `next()`, starts with the state current then, and counts in
+/// ``Store/subscriberCount`` while it runs. It never throws. It ends, and its subscription
+/// goes, when its task is cancelled (at once, without waiting for a change), when the loop is
+/// left, or when the store is freed; a running iteration does not keep the store alive.
+public struct StoreStates<State: StoreState>: AsyncSequence, Sendable {
+    /// The element type: the store's state.
+    public typealias Element = State
+    /// Iterating never fails.
+    public typealias Failure = Never
+
+    private weak var store: Store<State>?
+    private let bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
+
+    init(store: Store<State>, bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy) {
+        self.store = store
+        self.bufferingPolicy = bufferingPolicy
+    }
+
+    /// Starts an iteration with its own subscription, made at its first `next()`.
+    ///
+    /// - Returns: The iterator.
+    public func makeAsyncIterator() -> Iterator {
+        weak let store = self.store
+        return Iterator(
+            stream: StoreStream(bufferingPolicy: bufferingPolicy) { continuation in
+                guard let store else {
+                    continuation.finish()
+                    return nil
+                }
+                continuation.yield(store.state)
+                let finisher = StreamFinisher(continuation)
+                return store.subscribe { state, _ in finisher.continuation.yield(state) }
+            }
+        )
+    }
+
+    /// Iterates the states of a store.
+    public struct Iterator: AsyncIteratorProtocol {
+        private var stream: StoreStream<State>
+
+        init(stream: StoreStream<State>) {
+            self.stream = stream
+        }
+
+        /// Returns the next state, waiting for a change; `nil` once the iteration ended.
+        ///
+        /// - Returns: The next state, or `nil` when the task was cancelled or the store freed.
+        public mutating func next() async -> State? {
+            await stream.next(isolation: nil)
+        }
+
+        /// Returns the next state, waiting for a change; `nil` once the iteration ended.
+        ///
+        /// - Parameter actor: The caller's actor, which the iteration stays on while it waits.
+        /// - Returns: The next state, or `nil` when the task was cancelled or the store freed.
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> State? {
+            await stream.next(isolation: actor)
+        }
+    }
+}
+
+@available(*, unavailable)
+extension StoreStates.Iterator: Sendable {}

@@ -1,0 +1,84 @@
+/// One part of a ``Store``'s state as an asynchronous sequence: its current value first, then
+/// each value that differs from the one before.
+///
+/// Get one from ``Store/values(of:bufferingPolicy:)``:
+///
+/// ```swift
+/// for await name in store.values(of: \.user?.firstName) {
+///     header.text = name ?? "Guest"
+/// }
+/// ```
+///
+/// Iterations behave as those of ``StoreStates``: each has its own subscription, counted in
+/// ``Store/subscriberCount`` while it runs, never throws, and ends when its task is cancelled,
+/// when the loop is left, or when the store is freed, which it does not keep alive.
+public struct StoreValues<State: StoreState, Value: Equatable & Sendable>: AsyncSequence, Sendable {
+    /// The element type: the selected value.
+    public typealias Element = Value
+    /// Iterating never fails.
+    public typealias Failure = Never
+
+    private weak var store: Store<State>?
+    private let keyPath: MainActorKeyPath<State, Value>
+    private let bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy
+
+    init(
+        store: Store<State>,
+        keyPath: KeyPath<State, Value>,
+        bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy
+    ) {
+        self.store = store
+        self.keyPath = MainActorKeyPath(keyPath: keyPath)
+        self.bufferingPolicy = bufferingPolicy
+    }
+
+    /// Starts an iteration with its own subscription, made at its first `next()`.
+    ///
+    /// - Returns: The iterator.
+    public func makeAsyncIterator() -> Iterator {
+        weak let store = self.store
+        let keyPath = self.keyPath
+        return Iterator(
+            stream: StoreStream(bufferingPolicy: bufferingPolicy) { continuation in
+                guard let store else {
+                    continuation.finish()
+                    return nil
+                }
+                let keyPath = keyPath.keyPath
+                continuation.yield(store.state[keyPath: keyPath])
+                let finisher = StreamFinisher(continuation)
+                return store.subscribe { state, oldState in
+                    let value = state[keyPath: keyPath]
+                    if value != oldState[keyPath: keyPath] { finisher.continuation.yield(value) }
+                }
+            }
+        )
+    }
+
+    /// Iterates the values of one part of a store's state.
+    public struct Iterator: AsyncIteratorProtocol {
+        private var stream: StoreStream<Value>
+
+        init(stream: StoreStream<Value>) {
+            self.stream = stream
+        }
+
+        /// Returns the next distinct value, waiting for a change; `nil` once the iteration ended.
+        ///
+        /// - Returns: The next value, or `nil` when the task was cancelled or the store freed.
+        public mutating func next() async -> Value? {
+            await stream.next(isolation: nil)
+        }
+
+        /// Returns the next distinct value, waiting for a change; `nil` once the iteration ended.
+        ///
+        /// - Parameter actor: The caller's actor, which the iteration stays on while it waits.
+        /// - Returns: The next value, or `nil` when the task was cancelled or the store freed.
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Value? {
+            await stream.next(isolation: actor)
+        }
+    }
+}
+
+@available(*, unavailable)
+extension StoreValues.Iterator: Sendable {}
