@@ -42,6 +42,8 @@ final class DispatchEngine<State: StoreState> {
     @usableFromInline let viewModels = ViewModelStore()
     /// How dispatch handles that outlive a dispatch reach this engine.
     @usableFromInline let link = EngineLink<State>()
+    /// Tasks, held dispatchers and who waits for them; `nil` until someone needs it.
+    @exclusivity(unchecked) @usableFromInline var effects: EffectTracker<State>?
 
     init(state: State, middleware: [any AnyMiddleware]) {
         self.state = state
@@ -154,6 +156,14 @@ final class DispatchEngine<State: StoreState> {
         run(level: level, action: action, context: context)
         context.isOnStack = false
         dropReleasedSubscribersIfNotReduced(context)
+        if let effects {
+            effects.ended(
+                action,
+                context: context,
+                reachedReducer: context.depth > context.route.middleware.count,
+                hasReducer: context.route.reduce != nil
+            )
+        }
     }
 
     /// A blocked or deferred action notifies nobody; subscribers released since the last
@@ -179,7 +189,8 @@ final class DispatchEngine<State: StoreState> {
     func process<Action: StoreAction>(_ action: Action) {
         let route = self.route(for: Action.self)
         if route.middleware.isEmpty {
-            _ = reduce(action, route: route)
+            let reduced = reduce(action, route: route)
+            if let effects { effects.ended(action, context: nil, reachedReducer: true, hasReducer: reduced) }
         } else {
             processThroughMiddleware(action, route: route)
         }
@@ -199,6 +210,14 @@ final class DispatchEngine<State: StoreState> {
         run(level: 0, action: action, context: context)
         context.isOnStack = false
         dropReleasedSubscribersIfNotReduced(context)
+        if let effects {
+            effects.ended(
+                action,
+                context: context,
+                reachedReducer: context.depth > route.middleware.count,
+                hasReducer: route.reduce != nil
+            )
+        }
         if isKnownUniquelyReferenced(&context) {
             // Nothing can resume the action any more: what it kept is let go now.
             context.dropCompletions()
@@ -254,6 +273,7 @@ final class DispatchEngine<State: StoreState> {
         }
         var action = action
         Self.call(reduce, on: self, action: &action)
+        if let effects { effects.reduced(action, state: state) }
         return true
     }
 
