@@ -184,7 +184,7 @@ struct TestStoreTests {
         // The follow-up sets isSaved within the same dispatch; the send does not see it.
         try await store.send(AddTodo(title: "milk")) { $0.todos = [Todo(id: 1, title: "milk")] }
         #expect(store.store.state.isSaved)
-        try await store.receive(TodosSaved.self, where: { $0.count == 1 }) { $0.isSaved = true }
+        try await store.receive(TodosSaved.self, where: { $0.count == 1 }, assert: { $0.isSaved = true })
     }
 
     @Test("receive of another type fails naming the action that came")
