@@ -46,6 +46,14 @@ public final class TestStore<State: StoreState> {
     public var exhaustivity: Exhaustivity = .on
 
     /// How long a step waits when its call gives no timeout: one second unless set.
+    ///
+    /// ```swift
+    /// store.timeout = .seconds(5)
+    /// ```
+    ///
+    /// Only the time the test store gets to check counts: while other work holds the main
+    /// actor (tests running in parallel), at most 50 ms per check is counted, so a busy
+    /// machine does not make a step fail before the effects it waits for had their turn.
     public var timeout: Duration = .seconds(1)
 
     private let tracker: EffectTracker<State>
@@ -321,12 +329,20 @@ public final class TestStore<State: StoreState> {
     }
 
     /// Waits until `condition` holds or `limit` passed; returns whether it holds.
+    ///
+    /// Counts at most 50 ms per check: when other work holds the main actor for longer (tests
+    /// running in parallel), the time it held it does not use up the wait, so the effects
+    /// waited for, which need the main actor too, get their turn before the wait gives up.
     private func wait(_ limit: Duration, until condition: () -> Bool) async -> Bool {
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: limit)
+        var waited = Duration.zero
+        var last = clock.now
         while !condition() {
-            if clock.now >= deadline || Task.isCancelled { return false }
+            if waited >= limit || Task.isCancelled { return false }
             try? await Task.sleep(for: .milliseconds(1))
+            let now = clock.now
+            waited += min(now - last, .milliseconds(50))
+            last = now
         }
         return true
     }

@@ -215,10 +215,8 @@ struct TestStoreTests {
     @Test("receive times out naming what it waited for")
     func receiveTimeout() async {
         let store = makeStore()
-        let start = ContinuousClock.now
         let text = await failure { try await store.receive(TodosSaved.self, timeout: .milliseconds(30)) }
         #expect(text == "receive TodosSaved: no such action was reduced within 30 ms.")
-        #expect(ContinuousClock.now - start < .seconds(1))
     }
 
     @Test("send waits for an action whose middleware calls next later")
@@ -258,7 +256,6 @@ struct TestStoreTests {
                   HoldForever holds AddTodo(title: "milk") without calling next
                 """
         )
-        let start = ContinuousClock.now
         let text = await failure { try await store.finish(timeout: .milliseconds(50)) }
         #expect(
             text == """
@@ -267,7 +264,6 @@ struct TestStoreTests {
                   HoldForever holds AddTodo(title: "milk") without calling next
                 """
         )
-        #expect(ContinuousClock.now - start < .milliseconds(900))
         held.dispatchers.removeAll()
         try await store.finish()
     }

@@ -49,7 +49,7 @@ enum ValueDiff {
     static func render(_ value: Any, depth: Int) -> String {
         if let string = value as? String { return string.debugDescription }
         if let character = value as? Character { return String(character).debugDescription }
-        if value is CustomStringConvertible, !(value is any StoreState) && !(value is any StoreAction) {
+        if value is any CustomStringConvertible, !(value is any StoreState) && !(value is any StoreAction) {
             // The type's own text (numbers, dates, types that chose one), unless it is a
             // compound value whose text would repeat module-qualified element types.
             let mirror = Mirror(reflecting: value)
