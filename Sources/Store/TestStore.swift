@@ -59,8 +59,6 @@ public final class TestStore<State: StoreState> {
     private let tracker: EffectTracker<State>
     /// The state after the last reduce seen, to know each action's state before it.
     private var latestState: State
-    /// The last reduce, until the end of its pass says whose it was.
-    private var lastReduce: Step?
     /// Actions reduced that the test did not send and has not received yet, in order.
     private var unreceived: [Step] = []
     /// The action being sent, while ``send(_:timeout:assert:)`` waits for it.
@@ -95,12 +93,9 @@ public final class TestStore<State: StoreState> {
         store = Store(with: state, middleware: middleware)
         latestState = state
         tracker = store.engine.effectTracker()
-        tracker.onReduced = { [unowned self] action, state in
-            lastReduce = Step(action: action, before: latestState, after: state)
-            latestState = state
-        }
-        tracker.onEnded = { [unowned self] action, outcome, context in
-            passEnded(action, outcome: outcome, context: context)
+        // Weak: the store underneath may outlive the test store (a view model keeps it).
+        tracker.onEnded = { [weak self] action, outcome, state, context in
+            self?.passEnded(action, outcome: outcome, state: state, context: context)
         }
     }
 
@@ -263,10 +258,16 @@ public final class TestStore<State: StoreState> {
     // MARK: - Recording
 
     private func passEnded(
-        _ action: any StoreAction, outcome: EffectTracker<State>.Outcome, context: AnyObject?
+        _ action: any StoreAction,
+        outcome: EffectTracker<State>.Outcome,
+        state: State,
+        context: AnyObject?
     ) {
-        let step = outcome == .reduced ? lastReduce : nil
-        lastReduce = nil
+        var step: Step?
+        if outcome == .reduced {
+            step = Step(action: action, before: latestState, after: state)
+            latestState = state
+        }
         if let sending, sending.outcome == nil || sending.outcome == .deferred,
             sending.isFirstPass || (context != nil && sending.context === context)
         {

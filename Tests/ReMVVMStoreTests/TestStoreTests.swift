@@ -350,3 +350,16 @@ struct TestStoreTests {
         #expect(String(describing: failure as any Error) == "text")
     }
 }
+
+@MainActor
+@Suite("TestStore lifetime")
+struct TestStoreLifetimeTests {
+    @Test("the store underneath keeps working after its test store is gone")
+    func storeOutlivesTestStore() {
+        var testStore: TestStore<TodoState>? = makeStore()
+        let store = testStore!.store
+        testStore = nil
+        store.dispatch(action: AddTodo(title: "milk"))
+        #expect(store.state.todos.count == 1)
+    }
+}

@@ -70,12 +70,6 @@ final class DispatchContext<State: StoreState> {
             dropCompletions()
         } else {
             levels.base[index].unsafelyUnwrapped.savedAction = ActionBox(action)
-            engine.effectTracker().deferred(
-                level: levels.base[index].unsafelyUnwrapped,
-                middleware: route.middleware[index],
-                action: action,
-                context: self
-            )
             levels.base[index] = nil
         }
     }

@@ -156,14 +156,7 @@ final class DispatchEngine<State: StoreState> {
         run(level: level, action: action, context: context)
         context.isOnStack = false
         dropReleasedSubscribersIfNotReduced(context)
-        if let effects {
-            effects.ended(
-                action,
-                context: context,
-                reachedReducer: context.depth > context.route.middleware.count,
-                hasReducer: context.route.reduce != nil
-            )
-        }
+        if effects != nil { effectsPassEnded(action, context: context) }
     }
 
     /// A blocked or deferred action notifies nobody; subscribers released since the last
@@ -190,7 +183,7 @@ final class DispatchEngine<State: StoreState> {
         let route = self.route(for: Action.self)
         if route.middleware.isEmpty {
             let reduced = reduce(action, route: route)
-            if let effects { effects.ended(action, context: nil, reachedReducer: true, hasReducer: reduced) }
+            if effects != nil { effectsPassEnded(action, reduced: reduced) }
         } else {
             processThroughMiddleware(action, route: route)
         }
@@ -210,20 +203,16 @@ final class DispatchEngine<State: StoreState> {
         run(level: 0, action: action, context: context)
         context.isOnStack = false
         dropReleasedSubscribersIfNotReduced(context)
-        if let effects {
-            effects.ended(
-                action,
-                context: context,
-                reachedReducer: context.depth > route.middleware.count,
-                hasReducer: route.reduce != nil
-            )
-        }
         if isKnownUniquelyReferenced(&context) {
+            if effects != nil { effectsPassEnded(action, context: context) }
             // Nothing can resume the action any more: what it kept is let go now.
             context.dropCompletions()
             spareContext = context
         } else {
             // A middleware kept its dispatcher: it may call `next` later, through `link`.
+            // The tracker is made here if need be, so that `idle()` waits for it.
+            _ = effectTracker()
+            effectsPassEnded(action, context: context)
         }
     }
 
@@ -273,7 +262,6 @@ final class DispatchEngine<State: StoreState> {
         }
         var action = action
         Self.call(reduce, on: self, action: &action)
-        if let effects { effects.reduced(action, state: state) }
         return true
     }
 

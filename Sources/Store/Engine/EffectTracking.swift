@@ -2,14 +2,13 @@
 /// ``Dispatcher/task(priority:_:)``, middleware that kept a dispatcher without calling `next`,
 /// and who waits for all of it to end (``Store/idle()``, ``TestStore``).
 ///
-/// The engine creates a tracker only when someone needs one (a deferred `next`, a task, a call
-/// to `idle()`, a test store), and reaches it through four calls, each behind a `nil` check so
-/// that a store nobody listens to pays nothing more:
-/// - ``deferred(level:middleware:action:context:)`` when a middleware returned without calling
-///   `next` and kept its dispatcher;
-/// - ``reduced(_:state:)`` after a reducer ran, with the state right after it;
-/// - ``ended(_:context:reachedReducer:hasReducer:)`` when a pass of an action through the
-///   chain returned (a dispatch, or a deferred `next` that continued it).
+/// The engine makes a tracker only when someone needs one (a deferred `next`, a task, a call
+/// to `idle()`, a test store), and tells it through one call, ``DispatchEngine``'s
+/// `effectsPassEnded`, when a pass of an action through the chain returned: a dispatch, or a
+/// deferred `next` that continued it. The call sits behind an `effects != nil` check, except
+/// where a middleware kept its dispatcher, which is rare and makes the tracker. A pass reduces
+/// at most its own action (what it dispatches is queued), so when it reached the reducer the
+/// state at its end is the state right after that reduce.
 @MainActor
 @usableFromInline
 final class EffectTracker<State: StoreState> {
@@ -18,70 +17,59 @@ final class EffectTracker<State: StoreState> {
         case reduced, unhandled, blocked, deferred
     }
 
-    /// A middleware level that returned without calling `next` and whose dispatcher is held.
+    /// A pass that stopped at a middleware that kept its dispatcher without calling `next`.
     @MainActor
     struct Hold {
-        weak var level: DispatchLevel?
+        /// Weak: the context lives while a level that may still call `next` holds it, and not
+        /// longer. Deferred contexts are never reused, so the side table this gives them slows
+        /// no later dispatch.
         weak var context: AnyObject?
         let middleware: String
         let describeAction: () -> String
 
         /// Whether the middleware may still call `next`.
-        var isPending: Bool { level?.context != nil }
+        var isPending: Bool { context != nil }
     }
 
     private(set) var taskCount = 0
     private(set) var holds: [Hold] = []
-    /// Set by ``deferred(level:middleware:action:context:)`` during the current pass.
-    private var deferredInPass = false
     private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiterID: UInt64 = 0
 
-    /// Called with each action reduced and the state right after its reduce.
-    var onReduced: ((any StoreAction, State) -> Void)?
-    /// Called when a pass of an action through the chain ended, with the context of the pass.
-    var onEnded: ((any StoreAction, Outcome, AnyObject?) -> Void)?
+    /// Called when a pass of an action through the chain ended, with its outcome, the state
+    /// after it, and the context of the pass.
+    var onEnded: ((any StoreAction, Outcome, State, AnyObject?) -> Void)?
 
     init() {}
 
-    // MARK: Engine hooks
-
-    @usableFromInline
-    func deferred<Action: StoreAction>(
-        level: DispatchLevel,
-        middleware: any AnyMiddleware,
-        action: Action,
-        context: AnyObject
-    ) {
-        holds.removeAll { !$0.isPending }
-        holds.append(
-            Hold(
-                level: level,
-                context: context,
-                middleware: DispatchContext<State>.name(of: middleware),
-                describeAction: { describeValue(action) }
-            )
-        )
-        deferredInPass = true
-    }
-
-    @usableFromInline
-    func reduced<Action: StoreAction>(_ action: Action, state: State) {
-        onReduced?(action, state)
-    }
+    // MARK: Engine hook
 
     @usableFromInline
     func ended<Action: StoreAction>(
-        _ action: Action, context: AnyObject?, reachedReducer: Bool, hasReducer: Bool
+        _ action: Action,
+        state: State,
+        context: AnyObject?,
+        reachedReducer: Bool,
+        hasReducer: Bool,
+        deferredBy middleware: (any AnyMiddleware)?
     ) {
         let outcome: Outcome
         if reachedReducer {
             outcome = hasReducer ? .reduced : .unhandled
+        } else if let middleware, let context {
+            outcome = .deferred
+            holds.removeAll { !$0.isPending }
+            holds.append(
+                Hold(
+                    context: context,
+                    middleware: DispatchContext<State>.name(of: middleware),
+                    describeAction: { describeValue(action) }
+                )
+            )
         } else {
-            outcome = deferredInPass ? .deferred : .blocked
+            outcome = .blocked
         }
-        deferredInPass = false
-        onEnded?(action, outcome, context)
+        onEnded?(action, outcome, state, context)
         if !waiters.isEmpty { wakeAll() }
     }
 
@@ -156,6 +144,40 @@ final class EffectTracker<State: StoreState> {
 }
 
 extension DispatchEngine {
+    /// Tells the tracker that a pass of `action` through the middleware of `context` ended.
+    /// Out of line: the dispatch path pays only for the `effects != nil` check before the call.
+    @inline(never)
+    @usableFromInline
+    func effectsPassEnded<Action: StoreAction>(_ action: Action, context: DispatchContext<State>) {
+        let depth = context.depth
+        let middleware = context.route.middleware
+        // A level that deferred `next` gave up its slot to the dispatcher that holds it.
+        let deferredLevel =
+            depth <= middleware.count && context.levels.base[depth - 1] == nil ? depth - 1 : nil
+        effects?.ended(
+            action,
+            state: state,
+            context: context,
+            reachedReducer: depth > middleware.count,
+            hasReducer: context.route.reduce != nil,
+            deferredBy: deferredLevel.map { middleware[$0] }
+        )
+    }
+
+    /// Tells the tracker that `action`, which no middleware sees, was reduced or had no reducer.
+    @inline(never)
+    @usableFromInline
+    func effectsPassEnded<Action: StoreAction>(_ action: Action, reduced: Bool) {
+        effects?.ended(
+            action,
+            state: state,
+            context: nil,
+            reachedReducer: true,
+            hasReducer: reduced,
+            deferredBy: nil
+        )
+    }
+
     /// The engine's tracker, created at the first need.
     @usableFromInline
     func effectTracker() -> EffectTracker<State> {
