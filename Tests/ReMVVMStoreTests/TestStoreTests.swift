@@ -99,6 +99,28 @@ private struct CancellableSave: Middleware {
     }
 }
 
+/// Keeps each `AddTodo`'s dispatcher in a task that lets it go after a pause, without `next`.
+private struct DropLater: Middleware {
+    func applyMiddleware(for state: TodoState, action: AddTodo, dispatcher: Dispatcher<AddTodo, TodoState>) {
+        Task {
+            try? await Task.sleep(for: .milliseconds(2))
+            _ = dispatcher
+        }
+    }
+}
+
+/// Dispatches `TodosSaved` at once, then calls `next` for the `AddTodo` later: the follow-up is
+/// reduced before the action sent.
+private struct SaveFirst: Middleware {
+    func applyMiddleware(for state: TodoState, action: AddTodo, dispatcher: Dispatcher<AddTodo, TodoState>) {
+        dispatcher.dispatch(action: TodosSaved(count: 0))
+        dispatcher.task {
+            await Task.yield()
+            dispatcher.next()
+        }
+    }
+}
+
 @MainActor
 private func makeStore(middleware: [any AnyMiddleware] = []) -> TestStore<TodoState> {
     let store = TestStore(with: TodoState(), middleware: middleware)
@@ -224,6 +246,30 @@ struct TestStoreTests {
         let store = makeStore(middleware: [DeferAdd()])
         try await store.send(AddTodo(title: "milk")) { $0.todos = [Todo(id: 1, title: "milk")] }
         try await store.finish()
+    }
+
+    @Test("an action whose dispatcher is let go without next counts as blocked")
+    func sendDeferredThenDropped() async throws {
+        let store = makeStore(middleware: [DropLater()])
+        try await store.send(AddTodo(title: "milk"))
+        try await store.finish()
+        #expect(store.store.state.todos.isEmpty)
+    }
+
+    @Test("a follow-up reduced before the deferred action sent is received after the send")
+    func followUpBeforeDeferredSend() async throws {
+        let store = makeStore(middleware: [SaveFirst()])
+        // The state before the sent action's reduce already has the follow-up's change, which
+        // AddTodo's reducer undoes.
+        try await store.send(AddTodo(title: "milk")) {
+            #expect($0.isSaved)
+            $0.todos = [Todo(id: 1, title: "milk")]
+            $0.isSaved = false
+        }
+        try await store.receive(TodosSaved.self) { $0.isSaved = true }
+        try await store.finish()
+        #expect(store.store.state.todos.count == 1)
+        #expect(!store.store.state.isSaved)
     }
 
     @Test("a blocked action expects no change")
