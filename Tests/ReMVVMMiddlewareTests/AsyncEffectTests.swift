@@ -142,4 +142,60 @@ final class Events: Sendable {
         #expect(store.state.name == "Ada")
         #expect(effect.inFlightCount == 0)
     }
+
+    @Test("the store counts each run: idle() waits for it")
+    func idleWaitsForRuns() async {
+        let gate = Gate()
+        let events = Events()
+        let effect = makeEffect(cancelInFlight: false, gate: gate, events: events)
+        let (store, _) = makeStore(middleware: [effect])
+        store.dispatch(action: Increment(by: 1))
+        await gate.open(1)
+        await store.idle()
+        #expect(store.state.count == 1)
+        #expect(store.state.name == "run 1")
+        #expect(effect.inFlightCount == 0)
+    }
+
+    @Test("a TestStore receives what a run dispatches and finishes when it ended")
+    func testStoreReceivesRuns() async throws {
+        let gate = Gate()
+        let events = Events()
+        let effect = makeEffect(cancelInFlight: false, gate: gate, events: events)
+        let store = TestStore(with: TestState(factory: CompositeViewModelFactory()), middleware: [effect])
+        store.register(reducer: IncrementReducer.self)
+        store.register(reducer: RenameReducer.self)
+        await gate.open(2)
+        try await store.send(Increment(by: 2)) { $0.count = 2 }
+        try await store.receive(Rename.self) { $0.name = "run 2" }
+        try await store.finish()
+    }
+
+    @Test("finish names the effect whose run holds the action")
+    func finishNamesTheEffect() async throws {
+        let gate = Gate()
+        let events = Events()
+        let effect = makeEffect(cancelInFlight: false, gate: gate, events: events)
+        let store = TestStore(with: TestState(factory: CompositeViewModelFactory()), middleware: [effect])
+        store.register(reducer: IncrementReducer.self)
+        store.register(reducer: RenameReducer.self)
+        store.exhaustivity = .off
+        var text = ""
+        do {
+            try await store.finish(timeout: .milliseconds(20))
+            try await store.send(Increment(by: 3), timeout: .milliseconds(20))
+        } catch {
+            text = String(describing: error)
+        }
+        #expect(
+            text == """
+                send Increment(by: 3): not reduced within 20 ms.
+                Still pending:
+                  AsyncEffect<Increment, TestState> holds Increment(by: 3) without calling next
+                  1 task started with dispatcher.task running
+                """
+        )
+        await gate.open(3)
+        try await store.finish()
+    }
 }

@@ -3,8 +3,10 @@ public import ReMVVMStore
 /// Runs asynchronous work for every action of one type, such as a download, and lets it pass
 /// the action on or dispatch follow-up actions when it is done.
 ///
-/// The work runs in a `Task`, off the main actor; what it sends back through its
-/// ``EffectContext`` lands on the main actor, where the store lives. With `cancelInFlight`, a
+/// The work runs in a task started with `dispatcher.task`, which the store counts, so
+/// `await store.idle()` and a `TestStore`'s `finish()` wait for it. The operation itself runs
+/// off the main actor; what it sends back through its ``EffectContext`` lands on the main
+/// actor, where the store lives. With `cancelInFlight`, a
 /// new action cancels the run still in flight for the previous one, and anything the cancelled
 /// run sends back afterwards is ignored, so a slow old answer never overwrites a newer one.
 ///
@@ -77,7 +79,8 @@ public final class AsyncEffect<Action: StoreAction, State: StoreState>: Middlewa
         let effect = EffectContext(dispatcher: dispatcher, run: run)
         let operation = self.operation
         runs.append(run)
-        run.task = Task { [weak self] in
+        // Counted by the store, so `await store.idle()` waits for the run.
+        run.task = dispatcher.task { [weak self] in
             await operation(action, effect)
             self?.finished(run)
         }

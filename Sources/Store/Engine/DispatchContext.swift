@@ -1,3 +1,5 @@
+// Properties marked `@exclusivity(unchecked)`: see assumption 6 in DispatchHandles.swift.
+
 /// What happened to an action, recorded where it happens.
 @usableFromInline
 enum DispatchOutcome: Sendable {
@@ -27,16 +29,21 @@ final class DispatchContext<State: StoreState> {
     @usableFromInline unowned(unsafe) let engine: DispatchEngine<State>
     /// The engine, for a context that outlived its dispatch.
     @usableFromInline let link: EngineLink<State>
-    @usableFromInline var route: ActionRoute<State>
-    @usableFromInline var outcome = DispatchOutcome.inProgress
+    /// Strong: a deferred level reaches its route's continuations through the context it
+    /// holds, even after the store is gone.
+    @exclusivity(unchecked) @usableFromInline var route: ActionRoute<State>
+    @exclusivity(unchecked) @usableFromInline var outcome = DispatchOutcome.inProgress
     /// The first level of the chain being resumed, whose `next` settles the kept completions.
-    @usableFromInline var resumedLevel: Int?
+    @exclusivity(unchecked) @usableFromInline var resumedLevel: Int?
+    /// The level whose middleware kept its dispatcher, while the outcome is `deferred`.
+    @exclusivity(unchecked) @usableFromInline var deferredLevel: Int?
     /// Whether the engine is running this context's chain right now.
-    @usableFromInline var isOnStack = false
+    @exclusivity(unchecked) @usableFromInline var isOnStack = false
     /// The level handles, reused while nothing else holds them.
-    @usableFromInline var levels: [DispatchLevel] = []
+    @exclusivity(unchecked) @usableFromInline var levels: [DispatchLevel] = []
     /// Completions of levels that are no longer on the stack, waiting for the reduce.
-    @usableFromInline var keptCompletions: [(level: Int, run: @MainActor (State) -> Void)] = []
+    @exclusivity(unchecked) @usableFromInline var keptCompletions:
+        [(level: Int, run: @MainActor (State) -> Void)] = []
 
     @usableFromInline
     init(engine: DispatchEngine<State>, route: ActionRoute<State>) {
@@ -51,6 +58,7 @@ final class DispatchContext<State: StoreState> {
         self.route = route
         outcome = .inProgress
         resumedLevel = nil
+        deferredLevel = nil
         keptCompletions.removeAll(keepingCapacity: true)
     }
 

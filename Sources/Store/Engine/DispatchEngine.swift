@@ -1,3 +1,5 @@
+// Properties marked `@exclusivity(unchecked)`: see assumption 6 in DispatchHandles.swift.
+
 /// The machinery behind ``Store``: one dispatch reads top to bottom in this file.
 ///
 /// ```
@@ -22,8 +24,8 @@
 @MainActor
 @usableFromInline
 final class DispatchEngine<State: StoreState> {
-    @usableFromInline var state: State
-    @usableFromInline var routes: RouteTable<State>
+    @exclusivity(unchecked) @usableFromInline var state: State
+    @exclusivity(unchecked) @usableFromInline var routes: RouteTable<State>
     @usableFromInline let subscribers = SubscriberList<State>()
     @usableFromInline var diagnosticsHandler: @MainActor (StoreDiagnostic) -> Void = StoreDiagnostic
         .standardError
@@ -32,13 +34,15 @@ final class DispatchEngine<State: StoreState> {
     @usableFromInline let link = EngineLink<State>()
 
     /// Whether an action is being processed; dispatches then wait in ``pending``.
-    @usableFromInline var isBusy = false
-    @usableFromInline var pending = FIFO<PendingWork>()
+    @exclusivity(unchecked) @usableFromInline var isBusy = false
+    @exclusivity(unchecked) @usableFromInline var pending = FIFO<PendingWork>()
+    /// Tasks, held dispatchers and who waits for them; made at the first need.
+    @exclusivity(unchecked) @usableFromInline var effects: EffectTracker<State>?
     /// A context kept from the last dispatch that no middleware held on to.
-    @usableFromInline var spareContext: DispatchContext<State>?
+    @exclusivity(unchecked) @usableFromInline var spareContext: DispatchContext<State>?
     /// Whether the middleware stack was checked; done at the first dispatch, so that a
     /// diagnostics handler installed after `init` receives the report.
-    @usableFromInline var checkedMiddleware = false
+    @exclusivity(unchecked) @usableFromInline var checkedMiddleware = false
 
     /// Work that arrived while the store was busy.
     @usableFromInline
@@ -90,13 +94,16 @@ final class DispatchEngine<State: StoreState> {
         let route = routes.route(for: Action.self)
         var action = action
         if route.middleware.isEmpty {
-            if !reduce(&action, route: route) { subscribers.dropReleased() }
+            let reduced = reduce(&action, route: route)
+            if !reduced { subscribers.dropReleased() }
+            if effects != nil { effectsPassEnded(action, reduced: reduced) }
             return
         }
         let context = takeContext(for: route)
         context.isOnStack = true
         runLevel(0, action: &action, context: context)
         context.isOnStack = false
+        if effects != nil || context.outcome == .deferred { effectsPassEnded(action, context: context) }
         finish(context)
     }
 
@@ -152,6 +159,7 @@ final class DispatchEngine<State: StoreState> {
         context.levels[index] = DispatchLevel(
             index: index, link: link, context: context, route: context.route)
         context.outcome = .deferred
+        context.deferredLevel = index
     }
 
     /// Called by a level's `next` while its middleware runs: the chain goes on at once.
@@ -204,6 +212,7 @@ final class DispatchEngine<State: StoreState> {
         context.resumedLevel = outerResumedLevel
         context.isOnStack = wasOnStack
         if context.outcome != .reduced { subscribers.dropReleased() }
+        if effects != nil || context.outcome == .deferred { effectsPassEnded(action, context: context) }
     }
 
     /// Runs the kept completions once the action is reduced, or forgets them once it never

@@ -1,3 +1,5 @@
+// Properties marked `@exclusivity(unchecked)`: see assumption 6 in DispatchHandles.swift.
+
 /// Everything the store needs to process one action type, found with one table lookup: the
 /// middleware that see this type (already filtered from the stack), the reducer, and the
 /// continuations of the chain, made where the action type is known.
@@ -7,7 +9,7 @@ final class ActionRoute<State: StoreState>: RouteHandle {
     @usableFromInline let middleware: [any AnyMiddleware]
     /// Reduces the engine's state with the action at the pointer and tells the subscribers.
     /// Made where `register(reducer:)` is called, so it runs code specialized for the reducer.
-    @usableFromInline private(set) var reduce: ReduceFunction<State>?
+    @exclusivity(unchecked) @usableFromInline private(set) var reduce: ReduceFunction<State>?
     private(set) var reducerType: (any Reducer.Type)?
     /// Where the reducer applies, for reducers registered at a key path.
     private(set) var reducerKeyPath: AnyKeyPath?

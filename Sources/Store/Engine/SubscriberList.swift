@@ -1,3 +1,5 @@
+// Properties marked `@exclusivity(unchecked)`: see assumption 6 in DispatchHandles.swift.
+
 /// The store's subscribers: objects, closures, and groups of closures that select one key
 /// path, told about each change in the order they were added.
 ///
@@ -9,15 +11,16 @@
 @MainActor
 @usableFromInline
 final class SubscriberList<State: StoreState> {
-    @usableFromInline var entries: [SubscriptionEntry<State>] = []
-    @usableFromInline var objectEntries: [ObjectIdentifier: SubscriptionEntry<State>] = [:]
+    @exclusivity(unchecked) @usableFromInline var entries: [SubscriptionEntry<State>] = []
+    @exclusivity(unchecked) @usableFromInline var objectEntries:
+        [ObjectIdentifier: SubscriptionEntry<State>] = [:]
     @usableFromInline var selections: [AnyKeyPath: SubscriptionEntry<State>] = [:]
     /// Counts notifications; see ``SubscriptionEntry/addedAt``.
-    @usableFromInline var serial: UInt64 = 0
-    @usableFromInline var isNotifying = false
-    @usableFromInline var needsCompaction = false
+    @exclusivity(unchecked) @usableFromInline var serial: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline var isNotifying = false
+    @exclusivity(unchecked) @usableFromInline var needsCompaction = false
     /// Entries marked inactive since the last compaction.
-    @usableFromInline var inactiveCount = 0
+    @exclusivity(unchecked) @usableFromInline var inactiveCount = 0
 
     init() {}
 

@@ -1,0 +1,201 @@
+/// What the store knows about work that is not finished: tasks started with
+/// ``Dispatcher/task(priority:_:)``, middleware that kept a dispatcher without calling `next`,
+/// and who waits for all of it to end (``Store/idle()``, ``TestStore``).
+///
+/// The engine makes a tracker only when someone needs one (a deferred `next`, a task, a call
+/// to `idle()`, a test store), and tells it through one call, ``DispatchEngine``'s
+/// `effectsPassEnded`, when a pass of an action through the chain returned: a dispatch, or a
+/// deferred `next` that continued it. The call sits behind an `effects != nil` check, except
+/// where a middleware kept its dispatcher (outcome `deferred`), which is rare and makes the
+/// tracker. A pass reduces
+/// at most its own action (what it dispatches is queued), so when it reached the reducer the
+/// state at its end is the state right after that reduce.
+@MainActor
+@usableFromInline
+final class EffectTracker<State: StoreState> {
+    /// How one pass of an action through the chain ended.
+    enum Outcome: Equatable {
+        case reduced, unhandled, blocked, deferred
+    }
+
+    /// A pass that stopped at a middleware that kept its dispatcher without calling `next`.
+    @MainActor
+    struct Hold {
+        /// Weak: the context lives while a level that may still call `next` holds it, and not
+        /// longer. Deferred contexts are never reused, so the side table this gives them slows
+        /// no later dispatch.
+        weak var context: AnyObject?
+        let middleware: String
+        let describeAction: () -> String
+
+        /// Whether the middleware may still call `next`.
+        var isPending: Bool { context != nil }
+    }
+
+    private(set) var taskCount = 0
+    private(set) var holds: [Hold] = []
+    private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiterID: UInt64 = 0
+
+    /// Called when a pass of an action through the chain ended, with its outcome, the state
+    /// after it, and the context of the pass.
+    var onEnded: ((any StoreAction, Outcome, State, AnyObject?) -> Void)?
+
+    init() {}
+
+    // MARK: Engine hook
+
+    @usableFromInline
+    func ended<Action: StoreAction>(
+        _ action: Action,
+        state: State,
+        context: AnyObject?,
+        reachedReducer: Bool,
+        hasReducer: Bool,
+        deferredBy middleware: (any AnyMiddleware)?
+    ) {
+        let outcome: Outcome
+        if reachedReducer {
+            outcome = hasReducer ? .reduced : .unhandled
+        } else if let middleware, let context {
+            outcome = .deferred
+            holds.removeAll { !$0.isPending }
+            holds.append(
+                Hold(
+                    context: context,
+                    middleware: MiddlewareRouting.name(of: middleware),
+                    describeAction: { describeValue(action) }
+                )
+            )
+        } else {
+            outcome = .blocked
+        }
+        onEnded?(action, outcome, state, context)
+        if !waiters.isEmpty { wakeAll() }
+    }
+
+    // MARK: Tasks
+
+    func taskStarted() {
+        taskCount += 1
+    }
+
+    func taskEnded() {
+        taskCount -= 1
+        if !waiters.isEmpty { wakeAll() }
+    }
+
+    // MARK: Waiting
+
+    /// The holds whose middleware may still call `next`.
+    var pendingHolds: [Hold] {
+        holds.removeAll { !$0.isPending }
+        return holds
+    }
+
+    /// Whether no counted task runs and no middleware holds a dispatcher it has not called
+    /// `next` on.
+    var isIdle: Bool { taskCount == 0 && pendingHolds.isEmpty }
+
+    /// One line per pending thing: each held action, then the running tasks.
+    var pendingDescription: [String] {
+        var lines = pendingHolds.map { "\($0.middleware) holds \($0.describeAction()) without calling next" }
+        if taskCount > 0 {
+            lines.append("\(taskCount) task\(taskCount == 1 ? "" : "s") started with dispatcher.task running")
+        }
+        return lines
+    }
+
+    /// Returns once ``isIdle`` is true, or when the calling task is cancelled.
+    func waitUntilIdle() async {
+        while !isIdle, !Task.isCancelled {
+            await waitForChange()
+        }
+    }
+
+    /// Suspends until a task ends, a pass ends, or (while a dispatcher is held, whose release
+    /// nothing reports) a few milliseconds passed.
+    func waitForChange() async {
+        let id = nextWaiterID
+        nextWaiterID &+= 1
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                waiters[id] = continuation
+                if !pendingHolds.isEmpty {
+                    Task { [weak self] in
+                        try? await Task.sleep(for: .milliseconds(2))
+                        self?.wake(id)
+                    }
+                }
+            }
+        } onCancel: {
+            Task { @MainActor [weak self] in self?.wake(id) }
+        }
+    }
+
+    private func wake(_ id: UInt64) {
+        waiters.removeValue(forKey: id)?.resume()
+    }
+
+    private func wakeAll() {
+        let all = waiters
+        waiters.removeAll()
+        for continuation in all.values { continuation.resume() }
+    }
+}
+
+extension DispatchEngine {
+    /// Tells the tracker that a pass of `action` through the middleware of `context` ended.
+    /// Out of line: the dispatch path pays only for the `effects != nil` check before the call.
+    @inline(never)
+    @usableFromInline
+    func effectsPassEnded<Action: StoreAction>(_ action: Action, context: DispatchContext<State>) {
+        let outcome = context.outcome
+        let tracker = outcome == .deferred ? effectTracker() : effects
+        tracker?.ended(
+            action,
+            state: state,
+            context: context,
+            reachedReducer: outcome == .reduced || outcome == .unhandled,
+            hasReducer: outcome == .reduced,
+            deferredBy: outcome == .deferred
+                ? context.deferredLevel.map { context.route.middleware[$0] } : nil
+        )
+    }
+
+    /// Tells the tracker that `action`, which no middleware sees, was reduced or had no reducer.
+    @inline(never)
+    @usableFromInline
+    func effectsPassEnded<Action: StoreAction>(_ action: Action, reduced: Bool) {
+        effects?.ended(
+            action,
+            state: state,
+            context: nil,
+            reachedReducer: true,
+            hasReducer: reduced,
+            deferredBy: nil
+        )
+    }
+
+    /// The engine's tracker, created at the first need.
+    @usableFromInline
+    func effectTracker() -> EffectTracker<State> {
+        if let effects { return effects }
+        let tracker = EffectTracker<State>()
+        effects = tracker
+        return tracker
+    }
+}
+
+/// `String(describing:)` of a value, cut in the middle when it is long.
+func describeValue(_ value: Any, limit: Int = 200) -> String {
+    truncatedInMiddle(String(describing: value), limit: limit)
+}
+
+/// `text`, with its middle replaced by `…` so that it is at most about `limit` characters.
+func truncatedInMiddle(_ text: String, limit: Int) -> String {
+    guard text.count > limit else { return text }
+    let keep = max(limit / 2 - 1, 1)
+    let cut = text.count - 2 * keep
+    return "\(text.prefix(keep))…(\(cut) more)…\(text.suffix(keep))"
+}

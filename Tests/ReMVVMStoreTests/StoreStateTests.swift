@@ -1,0 +1,30 @@
+import ReMVVMStore
+import Testing
+
+/// A state of plain values: no factory of its own, a synthesized `==`.
+private struct CounterState: StoreState, Equatable {
+    var count = 0
+}
+
+@MainActor
+private final class CounterViewModel: Initializable {
+    init() {}
+}
+
+@MainActor
+@Suite("StoreState")
+struct StoreStateTests {
+    @Test("a state without a factory gets a synthesized == and the shared default factory")
+    func defaultFactory() {
+        #expect(CounterState() == CounterState())
+        #expect(CounterState(count: 1) != CounterState())
+        #expect(CounterState().factory is InitializableViewModelFactory)
+    }
+
+    @Test("the default factory makes Initializable view models for the store")
+    func defaultFactoryMakesViewModels() {
+        let store = Store(with: CounterState())
+        let viewModel: CounterViewModel? = store.viewModel()
+        #expect(viewModel != nil)
+    }
+}
