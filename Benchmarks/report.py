@@ -36,6 +36,7 @@ WORKLOADS = [
     ("keypath", "Store.dispatch.keypath"),
     ("observe100", "Store.dispatch.observe100"),
     ("stream", "Store.dispatch.stream"),
+    ("remove", "Store.dispatch.remove"),
 ]
 
 

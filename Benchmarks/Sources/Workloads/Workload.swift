@@ -34,17 +34,17 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case keypath
     case observe100
     case stream
+    case remove
 
     /// The most heap allocations one operation may make in steady state: the issue's targets.
     ///
-    /// None for a dispatch; one for `completion` (the issue allows one); the view model itself
-    /// for `factory`. `chain` has no target in the issue: its limit is the value measured when
-    /// it was added (the completion's own closure context, which captures the dispatcher and the
-    /// action, plus the allocation `completion` shows), so it guards against regressions only.
+    /// None for a dispatch, `completion` included (the store keeps no completion of a chain that
+    /// runs through: each runs as its `next` returns); the view model itself for `factory`.
+    /// `chain` allocates the client's own closure context, which captures two values (the
+    /// dispatcher and the action); the store adds nothing to it.
     public var mallocLimit: Double {
         switch self {
-        case .completion: 1
-        case .chain: 2
+        case .chain: 1
         case .factory, .factory1: 1
         // Measured when added: 9 with or without the observer's re-registration, so they come
         // from reporting the changed key path to the Observation registrar (willSet/didSet).
@@ -53,6 +53,9 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         // in the executor: 0.003 and 1.6 per dispatch in two runs, depending on how often it
         // waited; the stream's buffer allocates only when it grows.
         case .stream: 3
+        // Measured when added: 7 per add and remove (the entry, its two closures, and the
+        // list's and the identity table's storage as they grow); removal itself allocates none.
+        case .remove: 8
         default: 0
         }
     }
@@ -83,6 +86,7 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .keypath: KeyPathWorkload()
         case .observe100: Observe100Workload()
         case .stream: StreamWorkload()
+        case .remove: RemoveWorkload(subscribers: 10_000)
         }
     }
 }
@@ -228,5 +232,32 @@ final class FactoryWorkload: Workload {
         }
         precondition(made == count, "the factory made no view model")
         self.made &+= made
+    }
+}
+
+// MARK: - Removal
+
+/// Adds `subscribers` subscribers, then removes them one by one, oldest first, as screens that
+/// come and go do: one operation is one `remove(subscriber:)` (plus its `add`). A store that
+/// rescanned its list at each removal would cost O(n) per operation here; the target is O(1).
+final class RemoveWorkload: Workload {
+    private let store = Store(with: AppState(factory: CompositeViewModelFactory()))
+    private let subscribers: [CountingSubscriber]
+
+    init(subscribers count: Int) {
+        store.register(reducer: IncrementReducer.self)
+        subscribers = (0..<count).map { _ in CountingSubscriber() }
+        run(count)
+    }
+
+    func run(_ count: Int) {
+        var remaining = count
+        while remaining > 0 {
+            let batch = subscribers.prefix(remaining)
+            for subscriber in batch { store.add(subscriber: subscriber) }
+            for subscriber in batch { store.remove(subscriber: subscriber) }
+            remaining -= batch.count
+        }
+        precondition(store.subscriberCount == 0, "a removed subscriber is still subscribed")
     }
 }
