@@ -1,3 +1,5 @@
+import ReMVVMStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -108,17 +110,8 @@ enum DemoTool {
         writeAll(chunk.stream == .standardOutput ? 1 : 2, chunk.text)
     }
 
-    /// Writes all of `text`, retrying short writes; gives up quietly when the reader is gone.
+    /// Writes all of `text` to `descriptor`, with the package's one write loop.
     static func writeAll(_ descriptor: Int32, _ text: String) {
-        var text = text
-        text.withUTF8 { buffer in
-            var remaining = UnsafeRawBufferPointer(buffer)
-            while !remaining.isEmpty {
-                let written = write(descriptor, remaining.baseAddress, remaining.count)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                remaining = UnsafeRawBufferPointer(rebasing: remaining[written...])
-            }
-        }
+        ReMVVMStore.writeAll(text, to: descriptor)
     }
 }

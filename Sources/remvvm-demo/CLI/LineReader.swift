@@ -1,3 +1,5 @@
+import ReMVVMStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -79,16 +81,7 @@ struct LineReader {
     }
 
     private static func writeAll(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var remaining = UnsafeRawBufferPointer(bytes)
-            while !remaining.isEmpty {
-                let written = write(1, remaining.baseAddress, remaining.count)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                remaining = UnsafeRawBufferPointer(rebasing: remaining[written...])
-            }
-        }
+        ReMVVMStore.writeAll(text, to: 1)
     }
 
     private mutating func plainLine() -> Result<[UInt8], ReadError>? {

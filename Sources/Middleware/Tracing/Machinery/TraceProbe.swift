@@ -136,7 +136,8 @@ struct TraceProbe: AnyMiddleware {
         at now: ContinuousClock.Instant
     ) {
         // A typed middleware for another action type never saw this one: the store skipped it.
-        guard let preceding, Self.sees(preceding, action: Action.self, state: State.self) else { return }
+        guard let preceding, MiddlewareRouting.sees(preceding, actionType: Action.self, stateType: State.self)
+        else { return }
         let description = String(describing: action)
         let result: ActionTrace.Result =
             description == recording.currentAction ? .passedOn : .replaced(with: description)
@@ -150,25 +151,7 @@ struct TraceProbe: AnyMiddleware {
         )
     }
 
-    /// Whether the store passes actions of `action` type through `middleware`.
-    static func sees<Action: StoreAction, State: StoreState>(
-        _ middleware: any AnyMiddleware,
-        action: Action.Type,
-        state: State.Type
-    ) -> Bool {
-        guard let typed = middleware as? any Middleware else { return true }
-        return handles(typed, action: action, state: state)
-    }
-
-    private static func handles<M: Middleware, Action: StoreAction, State: StoreState>(
-        _: M,
-        action: Action.Type,
-        state: State.Type
-    ) -> Bool {
-        M.Action.self == Action.self && M.State.self == State.self
-    }
-
     static func name(of middleware: any AnyMiddleware) -> String {
-        String(describing: type(of: middleware))
+        MiddlewareRouting.name(of: middleware)
     }
 }
