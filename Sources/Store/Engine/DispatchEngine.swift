@@ -79,11 +79,17 @@ final class DispatchEngine<State: StoreState> {
         isBusy = false
     }
 
-    @usableFromInline
+    /// Inlinable, so that the queue's code is specialized for the store's state.
+    @inlinable
     func drain() {
         while let work = pending.popFirst() {
             switch work {
-            case .action(let action): process(action)
+            case .action(let action):
+                if let route = routes.existingRoute(for: type(of: action)) {
+                    route.processQueued(self, action)
+                } else {
+                    process(action)
+                }
             case .resume(let body): body(self)
             }
         }
@@ -222,7 +228,7 @@ final class DispatchEngine<State: StoreState> {
         switch context.outcome {
         case .reduced: context.runKeptCompletions(with: state)
         case .deferred, .inProgress: break
-        case .blocked, .unhandled: context.keptCompletions.removeAll()
+        case .blocked, .unhandled: context.forgetKeptCompletions()
         }
     }
 
@@ -247,7 +253,7 @@ final class DispatchEngine<State: StoreState> {
         case .deferred:
             subscribers.dropReleased()
         case .blocked, .unhandled, .inProgress:
-            context.keptCompletions.removeAll()
+            context.forgetKeptCompletions()
             subscribers.dropReleased()
             spareContext = context
         }
