@@ -69,9 +69,7 @@ final class OwnedEntry<State: StoreState, Owner: AnyObject>: SubscriptionEntry<S
     }
 
     private let kind: Kind
-    /// The owner, or ``ReleasedOwner/shared`` once the entry was removed: not optional, so
-    /// that the check at each notification is one uniqueness test (callgrind, `sub100`).
-    @exclusivity(unchecked) private var owner: AnyObject
+    @exclusivity(unchecked) private var owner: Owner?
 
     @usableFromInline
     init(
@@ -99,20 +97,20 @@ final class OwnedEntry<State: StoreState, Owner: AnyObject>: SubscriptionEntry<S
     @usableFromInline
     override func isReleased() -> Bool {
         // No local reference to the owner before the uniqueness check: it would count as one.
-        // A removed entry is inactive, so it is never asked.
+        guard owner != nil else { return true }
         switch kind {
         case .object:
             return isKnownUniquelyReferenced(&owner)
         case .subscription:
             if isKnownUniquelyReferenced(&owner) { return true }
-            return unsafeDowncast(owner, to: StoreSubscription.self).isCancelled
+            return unsafeDowncast(owner.unsafelyUnwrapped, to: StoreSubscription.self).isCancelled
         case .group:
-            return unsafeDowncast(owner, to: SelectionGroupBase.self).dropReleasedMembers()
+            return unsafeDowncast(owner.unsafelyUnwrapped, to: SelectionGroupBase.self).dropReleasedMembers()
         }
     }
 
     override func releaseOwner() {
-        owner = ReleasedOwner.shared
+        owner = nil
     }
 }
 
@@ -309,9 +307,4 @@ final class SelectionGroup<State: StoreState, Value: Equatable>: SelectionGroupB
         members.removeLast(members.count - kept)
         withExtendedLifetime(removed) {}
     }
-}
-
-/// What a removed entry holds instead of its subscriber.
-final class ReleasedOwner: Sendable {
-    static let shared = ReleasedOwner()
 }
