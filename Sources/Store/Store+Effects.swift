@@ -29,7 +29,7 @@ extension Dispatcher {
         priority: TaskPriority? = nil,
         _ operation: @escaping @MainActor () async -> Void
     ) -> Task<Void, Never> {
-        guard let engine = unsafeDowncast(level.link, to: EngineLink<State>.self).engine else {
+        guard let engine = level.engine(State.self) else {
             return Task(priority: priority) { @MainActor in await operation() }
         }
         let tracker = engine.effectTracker()
