@@ -88,7 +88,8 @@ private struct CancellableSave: Middleware {
     func applyMiddleware(for state: TodoState, action: AddTodo, dispatcher: Dispatcher<AddTodo, TodoState>) {
         dispatcher.next()
         let task = dispatcher.task {
-            try? await Task.sleep(for: .seconds(10))
+            // An hour: only cancellation ends it early, however loaded the machine.
+            try? await Task.sleep(for: .seconds(3600))
             guard !Task.isCancelled else {
                 held.cancelled += 1
                 return
