@@ -53,8 +53,8 @@ private struct SlowSequence: AsyncSequence {
             case 1:
                 return sequence.first
             case 2:
-                // An hour: only cancellation ends it early, however loaded the machine (under ThreadSanitizer,
-                // with another suite holding the main actor, a 30 s sleep once ran out first).
+                // An hour: only cancellation ends it early, however loaded the machine (under
+                // ThreadSanitizer, with another suite holding the main actor, 30 s once ran out).
                 try? await Task.sleep(for: .seconds(3600))
                 let cancelled = Task.isCancelled
                 let probe = sequence.probe
