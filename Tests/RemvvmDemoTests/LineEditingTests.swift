@@ -117,6 +117,7 @@ struct TerminalLineEditingTests {
         }
         // The prompt is written just before the terminal goes raw.
         Thread.sleep(forTimeInterval: 0.2)
+        _ = DemoProcess.ignoreBrokenPipes
         try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         data.append(try stdout.fileHandleForReading.readToEnd() ?? Data())
