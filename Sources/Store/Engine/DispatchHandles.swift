@@ -211,9 +211,6 @@ class RouteHandle {
 class HeldAction {
     @usableFromInline
     init() {}
-
-    /// The action, for reports of what is pending.
-    var actionDescription: String { "" }
 }
 
 /// A ``HeldAction`` of one action type.
@@ -225,8 +222,6 @@ final class ActionBox<Action: StoreAction>: HeldAction {
     init(_ action: Action) {
         self.action = action
     }
-
-    override var actionDescription: String { "\(Action.self): \(action)" }
 }
 
 /// How handles that outlive a dispatch reach their engine: `unowned(unsafe)`, guarded by a flag
