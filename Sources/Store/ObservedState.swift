@@ -22,8 +22,13 @@ public import Observation
 /// saw. The store subscribes it at the first read, so a store whose state nobody reads
 /// through it pays nothing per dispatch.
 ///
+/// Observation ships with macOS 14, iOS 17, tvOS 17 and watchOS 10, so this type needs those
+/// systems or later; ``Store/states`` and ``Store/values(of:bufferingPolicy:)`` follow the
+/// state at the package's floor.
+///
 /// - Complexity: Each change costs O(*k*) for the *k* key paths read so far, whatever the
 ///   size of the state.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 @dynamicMemberLookup
 public final class ObservedState<State: StoreState>: Observable {

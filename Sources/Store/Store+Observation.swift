@@ -8,8 +8,18 @@ extension Store {
     ///
     /// Made at the first read and kept by the store; it does not keep the store alive. Until a
     /// key path is read through it, it costs the store nothing per dispatch.
+    ///
+    /// Needs macOS 14, iOS 17, tvOS 17 or watchOS 10 (Observation); at the package's floor,
+    /// follow the state with ``states`` or ``values(of:bufferingPolicy:)``.
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     public var observed: ObservedState<State> {
-        if let observation { return observation }
+        if let observation {
+            guard let observed = observation as? ObservedState<State> else {
+                preconditionFailure(
+                    "internal inconsistency: the store's observation is not its ObservedState")
+            }
+            return observed
+        }
         let made = ObservedState(store: self)
         observation = made
         return made

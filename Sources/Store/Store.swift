@@ -23,8 +23,10 @@
 @MainActor
 public final class Store<State: StoreState> {
     @usableFromInline let engine: DispatchEngine<State>
-    /// The store's one ``ObservedState``, made at the first read of ``observed``.
-    var observation: ObservedState<State>?
+    /// The store's one ``ObservedState``, made at the first read of ``observed``. Held as
+    /// `AnyObject` because a stored property cannot have a type newer than the package's floor
+    /// (``ObservedState`` needs Observation, macOS 14 / iOS 17).
+    var observation: AnyObject?
 
     /// Creates a store with an initial state and a middleware stack.
     ///

@@ -22,10 +22,18 @@ public struct StoreStates<State: StoreState>: AsyncSequence, Sendable {
 
     private weak var store: Store<State>?
     private let bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
+    /// Whether iterations wait with `next(isolation:)`; tests set it to take the fallback of
+    /// systems older than macOS 15 and iOS 18 on any system.
+    private let hasIsolatedNext: Bool
 
-    init(store: Store<State>, bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy) {
+    init(
+        store: Store<State>,
+        bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy,
+        hasIsolatedNext: Bool = StoreStream<State>.systemHasIsolatedNext
+    ) {
         self.store = store
         self.bufferingPolicy = bufferingPolicy
+        self.hasIsolatedNext = hasIsolatedNext
     }
 
     /// Starts an iteration with its own subscription, made at its first `next()`.
@@ -34,7 +42,8 @@ public struct StoreStates<State: StoreState>: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> Iterator {
         weak let store = self.store
         return Iterator(
-            stream: StoreStream(bufferingPolicy: bufferingPolicy) { continuation in
+            stream: StoreStream(bufferingPolicy: bufferingPolicy, hasIsolatedNext: hasIsolatedNext) {
+                continuation in
                 guard let store else {
                     continuation.finish()
                     return nil

@@ -21,15 +21,19 @@ public struct StoreValues<State: StoreState, Value: Equatable & Sendable>: Async
     private weak var store: Store<State>?
     private let keyPath: MainActorKeyPath<State, Value>
     private let bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy
+    /// Whether iterations wait with `next(isolation:)`; see ``StoreStates``.
+    private let hasIsolatedNext: Bool
 
     init(
         store: Store<State>,
         keyPath: KeyPath<State, Value>,
-        bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy
+        bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy,
+        hasIsolatedNext: Bool = StoreStream<Value>.systemHasIsolatedNext
     ) {
         self.store = store
         self.keyPath = MainActorKeyPath(keyPath: keyPath)
         self.bufferingPolicy = bufferingPolicy
+        self.hasIsolatedNext = hasIsolatedNext
     }
 
     /// Starts an iteration with its own subscription, made at its first `next()`.
@@ -39,7 +43,8 @@ public struct StoreValues<State: StoreState, Value: Equatable & Sendable>: Async
         weak let store = self.store
         let keyPath = self.keyPath
         return Iterator(
-            stream: StoreStream(bufferingPolicy: bufferingPolicy) { continuation in
+            stream: StoreStream(bufferingPolicy: bufferingPolicy, hasIsolatedNext: hasIsolatedNext) {
+                continuation in
                 guard let store else {
                     continuation.finish()
                     return nil

@@ -1,14 +1,17 @@
+import Foundation
 import Observation
 import ReMVVMStore
-import Synchronization
 import Testing
 
 private typealias State = StoreFixture.State
 private typealias Add = StoreFixture.Add
 private typealias Rename = StoreFixture.Rename
 
+// ObservedState needs Observation (macOS 14, iOS 17): each test says so, and Swift Testing skips it on
+// older systems (a suite type cannot carry the attribute).
 @MainActor
 @Suite struct ObservedStateTests {
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test("a read key path is reported when its value changes, an unrelated change is not")
     func readKeyPathFires() {
         let store = StoreFixture.makeStore()
@@ -26,6 +29,8 @@ private typealias Rename = StoreFixture.Rename
         store.dispatch(action: Add(amount: 1))
         #expect(changes.count == 1)
     }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 
     @Test("re-registering after each change, as SwiftUI does, reports every change of the read key path")
     func reRegisterAfterEachChange() {
@@ -48,6 +53,8 @@ private typealias Rename = StoreFixture.Rename
         #expect(observed.count == 3)
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+
     @Test("onChange runs during the dispatch, once however many read key paths changed")
     func reportedDuringTheDispatch() {
         let store = StoreFixture.makeStore()
@@ -63,6 +70,8 @@ private typealias Rename = StoreFixture.Rename
         #expect(changes.count == 1)
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+
     @Test("a key path whose value is not Equatable is reported at every change")
     func nonEquatableKeyPath() {
         let store = StoreFixture.makeStore()
@@ -77,6 +86,8 @@ private typealias Rename = StoreFixture.Rename
         #expect(changes.count == 1)
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+
     @Test("one instance per store; it subscribes only once a key path was read")
     func lazySubscription() {
         let store = StoreFixture.makeStore()
@@ -89,6 +100,8 @@ private typealias Rename = StoreFixture.Rename
         #expect(observed.title == "")
         #expect(store.subscriberCount == before + 1)
     }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 
     @Test("it does not keep the store alive, and reads the last state once the store is gone")
     func doesNotKeepTheStoreAlive() {
@@ -103,9 +116,11 @@ private typealias Rename = StoreFixture.Rename
     }
 }
 
-/// Counts Observation's onChange calls, which may come from any thread.
-private final class ObservationChanges: Sendable {
-    private let value = Mutex(0)
-    var count: Int { value.withLock { $0 } }
-    func record() { value.withLock { $0 += 1 } }
+/// Counts Observation's onChange calls, which may come from any thread. A lock rather than
+/// `Mutex`, which needs macOS 15 and iOS 18: the tests compile at the package's floor.
+private final class ObservationChanges: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    var count: Int { lock.withLock { value } }
+    func record() { lock.withLock { value += 1 } }
 }

@@ -32,6 +32,7 @@ private final class Counter {
     var value = 0
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 private func makeViewModel(
     store: Store<StoreFixture.State>,
@@ -53,8 +54,11 @@ private func makeViewModel(
     )
 }
 
+// StoreViewModel needs Observation (macOS 14, iOS 17): each test says so, and Swift Testing skips it on
+// older systems (a suite type cannot carry the attribute).
 @MainActor
 @Suite struct StoreViewModelTests {
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test("derives its view state when created and again before each dispatch returns")
     func derivesState() {
         let store = StoreFixture.makeStore()
@@ -64,6 +68,8 @@ private func makeViewModel(
         store.dispatch(action: StoreFixture.Add(amount: 3))
         #expect(viewModel.state == CounterViewState(text: "count 5"))
     }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 
     @Test("Observation reports a changed view state, and nothing for unrelated store changes")
     func publishesOnlyChanges() {
@@ -94,6 +100,8 @@ private func makeViewModel(
         #expect(reports.value == 1)
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+
     @Test("send(event:) dispatches exactly the mapped action; nil dispatches and reports nothing")
     func sendsMappedAction() {
         let trace = Trace()
@@ -112,6 +120,8 @@ private func makeViewModel(
         #expect(viewModel.state.text == "count 4")
         #expect(diagnostics.received.isEmpty)
     }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 
     @Test("a view model released while its store lives on is not called again and is not retained")
     func releasedWhileStoreLives() {
@@ -133,6 +143,8 @@ private func makeViewModel(
         store.dispatch(action: StoreFixture.Add())
         #expect(derivations.value == 2)
     }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 
     @Test("the view model does not keep its store alive; kept by the store, it makes no cycle")
     func doesNotKeepStoreAlive() throws {

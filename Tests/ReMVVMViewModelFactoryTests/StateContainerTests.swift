@@ -85,8 +85,11 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     return condition()
 }
 
+// StateContainer needs Observation (macOS 14, iOS 17): each test says so, and Swift Testing skips it on
+// older systems (a suite type cannot carry the attribute).
 @MainActor
 @Suite struct StateContainerTests {
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test("starts with the state it was made with; a plain observe sets the state now")
     func plainObserve() {
         let container = StateContainer(state: LoadState.initialized)
@@ -96,6 +99,8 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
         container.observe(.loaded("Ada"))
         #expect(container.state == .loaded("Ada"))
     }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 
     @Test("an observe is reported to Observation; only the state is tracked")
     func observation() {
@@ -111,6 +116,8 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
         #expect(probe.finished)
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+
     @Test("an async observe leaves the state as it is until its work returns")
     func asyncObserve() async {
         let container = StateContainer(state: LoadState.initialized)
@@ -125,6 +132,8 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
         gate.open()
         #expect(await eventually { container.state == .loaded("Ada") })
     }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 
     @Test(
         "an async observe superseded before it finishes: its task is cancelled, its result never appears",
@@ -152,6 +161,8 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
         #expect(container.state == (byAsyncWork ? .loaded("fresh") : .failed))
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+
     @Test("each element of an observed sequence becomes the state in turn")
     func sequence() async {
         let container = StateContainer(state: LoadState.initialized)
@@ -166,6 +177,8 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
         #expect(container.state == .loaded("Ada"))
     }
 
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+
     @Test("a sequence replaced by a later observe is cancelled and its late elements are ignored")
     func sequenceCancelled() async {
         let container = StateContainer(state: LoadState.initialized)
@@ -179,6 +192,8 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
         for _ in 0..<100 { await Task.yield() }
         #expect(container.state == .failed)
     }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 
     @Test("a sequence that throws leaves its last element as the state")
     func throwingSequence() async {
@@ -195,6 +210,8 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
         container.observe(.loading)
         #expect(container.state == .loading)
     }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 
     @Test("a released container cancels its work and is not kept alive by it")
     func releasedContainer() async {

@@ -204,7 +204,7 @@ struct CommandFuzzTests {
             let bytes = readBack[index]
             kinds.insert("\(line.kind)")
             let before = app.store.state.user
-            let text = String(validating: bytes, as: UTF8.self)
+            let text = String(validUTF8: bytes)
             let parsed = text.map(CommandParser.parse)
             output.chunks.removeAll()
 

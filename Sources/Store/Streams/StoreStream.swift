@@ -15,10 +15,23 @@ struct StoreStream<Element: Sendable> {
     private let bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy
     private var elements: AsyncStream<Element>.Iterator?
     private var subscription: StoreSubscription?
+    /// Whether the stream's iterator has `next(isolation:)` (macOS 15, iOS 18, tvOS 18,
+    /// watchOS 11); before those systems it has only the nonisolated `next()`. A stored choice
+    /// rather than an inline `#available`, so tests on every platform take both paths.
+    private let hasIsolatedNext: Bool
 
-    init(bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy, start: @escaping Start) {
+    init(
+        bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
+        hasIsolatedNext: Bool = Self.systemHasIsolatedNext,
+        start: @escaping Start
+    ) {
         self.start = start
         self.bufferingPolicy = bufferingPolicy
+        self.hasIsolatedNext = hasIsolatedNext
+    }
+
+    static var systemHasIsolatedNext: Bool {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) { true } else { false }
     }
 
     mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
@@ -35,10 +48,23 @@ struct StoreStream<Element: Sendable> {
             subscription = await start(continuation)
             elements = stream.makeAsyncIterator()
         }
-        guard elements != nil, let element = await elements?.next(isolation: actor) else {
+        guard elements != nil, let element = await nextElement(isolation: actor) else {
             await end(isolation: actor)
             return nil
         }
+        return element
+    }
+
+    private mutating func nextElement(isolation actor: isolated (any Actor)?) async -> Element? {
+        if hasIsolatedNext, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            return await elements?.next(isolation: actor)
+        }
+        // The fallback waits off the caller's actor and comes back to it. The iterator is a
+        // handle on the stream's own locked storage, and this iteration is its only user, so
+        // taking it along is safe: the compiler cannot see that, hence `nonisolated(unsafe)`.
+        nonisolated(unsafe) var iterator = elements
+        let element = await iterator?.next()
+        elements = iterator
         return element
     }
 

@@ -45,7 +45,7 @@ struct Invocation: Equatable, Sendable {
     static func parse(arguments: [[UInt8]]) -> Result<Invocation, CommandError> {
         var words: [String] = []
         for (index, bytes) in arguments.enumerated() {
-            guard let word = String(validating: bytes, as: UTF8.self) else {
+            guard let word = String(validUTF8: bytes) else {
                 return .failure(.argumentNotUTF8(index + 1))
             }
             words.append(word)

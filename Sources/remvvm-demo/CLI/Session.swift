@@ -39,7 +39,7 @@ final class Session {
     /// Runs line `number` (from 1) of the input. Returns `false` once the session should end.
     @discardableResult
     func run(line bytes: [UInt8], number: Int) -> Bool {
-        guard let line = String(validating: bytes, as: UTF8.self) else {
+        guard let line = String(validUTF8: bytes) else {
             report(.lineNotUTF8, at: number)
             return true
         }

@@ -17,20 +17,30 @@ enum GreetingsEvent: Equatable {
 }
 
 /// The greetings screen's view model: its view state derived from the state's user, its one
-/// event mapped to the logout action. No code of its own beyond the two mappings.
-typealias GreetingsViewModel = StoreViewModel<AppState, GreetingsViewState, GreetingsEvent>
+/// event mapped to the logout action.
+///
+/// From macOS 14 and iOS 17 on, `StoreViewModel` does exactly this with no code of its own
+/// (`StoreViewModel<AppState, GreetingsViewState, GreetingsEvent>`); the demo runs from
+/// macOS 13, the package's floor, so it subscribes to the store as any view model can.
+@MainActor
+final class GreetingsViewModel: ViewModeling, StoreSubscriber {
+    private(set) var state: GreetingsViewState
+    private let responder: Responder<any StoreAction>
 
-extension GreetingsViewModel {
-    /// The greetings view model of `store`.
-    convenience init(store: Store<AppState>) {
-        self.init(
-            store: store,
-            state: { GreetingsViewState(user: $0.user) },
-            send: { event in
-                switch event {
-                case .logOut: LogoutAction()
-                }
-            }
-        )
+    /// The greetings view model of `store`, which it does not keep alive.
+    init(store: Store<AppState>) {
+        state = GreetingsViewState(user: store.state.user)
+        responder = Responder { [weak store] action in store?.dispatch(action: action) }
+    }
+
+    func send(event: GreetingsEvent) {
+        switch event {
+        case .logOut: responder.send(LogoutAction())
+        }
+    }
+
+    func didChange(state: AppState, oldState: AppState) {
+        let viewState = GreetingsViewState(user: state.user)
+        if viewState != self.state { self.state = viewState }
     }
 }

@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# The Apple check: type-checks ReMVVM for Apple platforms on Linux, at the floor Package.swift
+# declares, so that Apple availability ("'X' is only available in macOS 14.0 or newer") is
+# enforced as Xcode would enforce it.
+#
+#   bash .ci/apple-check.sh                  macOS, iOS, tvOS and watchOS
+#   bash .ci/apple-check.sh macos ios        some of them
+#
+# What it checks, on every platform: the library modules (ReMVVMViewModelFactory, ReMVVMStore,
+# ReMVVMMiddleware), Tests/Consumer (the README's example) and the Swift snippets of the DocC
+# catalogs and `///` comments (see .ci/apple/snippets.py); on macOS also the demo and the test
+# targets. It prints each error as the compiler states it (file:line, the API, the OS that has
+# it), then one summary line a platform, and exits 1 if there was any error.
+#
+# How: Swift on Linux does not enforce Apple availability, but the toolchain ships the textual
+# interfaces of the standard library, Observation, Synchronization and Swift Testing with their
+# Apple `@available` attributes. .ci/apple/sdk_interface.py rewrites them for an Apple triple
+# (x86_64, so Float80 stays valid) and the compiler rebuilds them as that platform's SDK; the
+# package's sources are then type-checked against them with the floor as deployment target.
+# Synchronization is not rebuilt (its inlinable code is Linux's futex code): all of it (`Mutex`,
+# `Atomic`) needs macOS 15 / iOS 18, above the floor, so an import of it fails the check.
+# Foundation and Darwin have no textual interface on Linux: .ci/apple/Foundation.swiftinterface
+# and .ci/apple/Darwin/ stand in for them, declaring exactly what the package uses, with Apple's
+# availability.
+#
+# The rebuilt SDK is cached in .build-apple/<platform>/ (APPLE_CHECK_CACHE to move it), keyed
+# by the compiler's version and the stand-ins' contents. Platforms run two at a time.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+here=$root/.ci/apple
+
+platforms=("$@")
+[[ ${#platforms[@]} -gt 0 ]] || platforms=(macos ios tvos watchos)
+
+swiftc=$(command -v swiftc) || { echo "apple-check: swiftc not found" >&2; exit 2; }
+toolchain=$(dirname "$(dirname "$(readlink -f "$swiftc")")")
+linux=$toolchain/lib/swift/linux
+plugins=$toolchain/lib/swift/host/plugins
+cache_root=${APPLE_CHECK_CACHE:-$root/.build-apple}
+mkdir -p "$cache_root"
+
+manifest=$cache_root/manifest.json
+swift package dump-package >"$manifest" 2>"$cache_root/manifest.log" \
+    || { cat "$cache_root/manifest.log" >&2; echo "apple-check: swift package dump-package failed" >&2; exit 2; }
+python3 "$here/manifest.py" targets <"$manifest" >"$cache_root/targets.txt" || exit 2
+
+# The cache key: what the rebuilt SDK depends on.
+key=$( { "$swiftc" --version 2>&1; cat "$here/sdk_interface.py" "$here/Foundation.swiftinterface" "$here"/Darwin/*; } | sha256sum | cut -c1-16)
+
+check_platform() {
+    local platform=$1 os suffix floor sdk client cache out errors=0
+    case "$platform" in
+    macos) os=macosx suffix="" ;;
+    ios) os=ios suffix="-simulator" ;;
+    tvos) os=tvos suffix="-simulator" ;;
+    watchos) os=watchos suffix="-simulator" ;;
+    *) echo "apple-check: unknown platform $platform (macos, ios, tvos, watchos)"; return 2 ;;
+    esac
+    floor=$(python3 "$here/manifest.py" floor "$platform" <"$manifest") || return 2
+    sdk="x86_64-apple-${os}26.0${suffix}"
+    client="x86_64-apple-${os}${floor}${suffix}"
+    cache=$cache_root/$platform-$key
+    out=$cache/out
+    mkdir -p "$cache/sdk" "$out"
+    rm -f "$out"/*.swiftmodule
+
+    # --- The SDK: interfaces rebuilt for the Apple triple, plus the stand-ins. ---
+    sdk_module() {  # module name, then extra flags
+        local module=$1 interface
+        shift
+        [[ -f "$cache/sdk/$module.swiftmodule" ]] && return 0
+        interface=$linux/$module.swiftmodule/x86_64-unknown-linux-gnu.swiftinterface
+        python3 "$here/sdk_interface.py" "$interface" "$cache/sdk/$module.swiftinterface" "$sdk" || return 1
+        "$swiftc" -frontend -compile-module-from-interface -module-name "$module" -target "$sdk" \
+            -I "$cache/sdk" "$@" "$cache/sdk/$module.swiftinterface" -o "$cache/sdk/$module.swiftmodule" \
+            >"$cache/sdk/$module.log" 2>&1 \
+            || { echo "apple-check: cannot rebuild $module for $sdk (see $cache/sdk/$module.log)"; return 1; }
+    }
+    local darwin_floor
+    case "$os" in macosx) darwin_floor=10.15 ;; watchos) darwin_floor=6.0 ;; *) darwin_floor=13.0 ;; esac
+    if [[ ! -f "$cache/sdk/Darwin.swiftmodule" ]]; then
+        mkdir -p "$cache/sdk/CDarwinStandIn"
+        cp "$here/Darwin/darwin.h" "$here/Darwin/module.modulemap" "$cache/sdk/CDarwinStandIn/"
+    fi
+    sdk_module Swift -parse-stdlib || return 2
+    sdk_module SwiftOnoneSupport || return 2
+    sdk_module _Concurrency || return 2
+    sdk_module _StringProcessing || return 2
+    if [[ ! -f "$cache/sdk/Darwin.swiftmodule" ]]; then
+        "$swiftc" -frontend -emit-module -disable-objc-interop -target "x86_64-apple-${os}${darwin_floor}${suffix}" \
+            -I "$cache/sdk" -I "$cache/sdk/CDarwinStandIn" -module-name Darwin -parse-as-library \
+            "$here/Darwin/Darwin.swift" -o "$cache/sdk/Darwin.swiftmodule" >"$cache/sdk/Darwin.log" 2>&1 \
+            || { echo "apple-check: the Darwin stand-in does not build (see $cache/sdk/Darwin.log)"; return 2; }
+    fi
+    sdk_module Observation || return 2
+    if [[ ! -f "$cache/sdk/Foundation.swiftmodule" ]]; then
+        "$swiftc" -frontend -compile-module-from-interface -module-name Foundation -target "$sdk" \
+            -I "$cache/sdk" -I "$cache/sdk/CDarwinStandIn" "$here/Foundation.swiftinterface" \
+            -o "$cache/sdk/Foundation.swiftmodule" >"$cache/sdk/Foundation.log" 2>&1 \
+            || { echo "apple-check: the Foundation stand-in does not build (see $cache/sdk/Foundation.log)"; return 2; }
+    fi
+    if [[ $platform == macos ]]; then
+        sdk_module _TestDiscovery || return 2
+        sdk_module _TestingInterop || return 2
+        sdk_module Testing -plugin-path "$plugins" || return 2
+    fi
+
+    local flags=(-disable-objc-interop -target "$client" -I "$cache/sdk" -I "$cache/sdk/CDarwinStandIn" -I "$out"
+        -plugin-path "$plugins" -package-name ReMVVM -enable-testing)
+    report() {  # a compiler's output file: its error lines, paths relative to the checkout
+        local lines
+        lines=$(grep -E "^[^ ]*: error: " "$1" | sed -e "s#^$root/##" -e "s#^$out/snippets/##" | sort -u)
+        if [[ -n "$lines" ]]; then
+            echo "$lines" | sed "s#^#[$platform] #"
+            errors=$((errors + $(echo "$lines" | wc -l)))
+        fi
+    }
+
+    # --- The package's modules, in dependency order. ---
+    local name module kind path dependencies settings files checked=()
+    while IFS='|' read -r name module kind path dependencies settings; do
+        if [[ $kind != regular && $platform != macos ]]; then continue; fi
+        mapfile -t files < <(find "$root/$path" -name '*.swift' | sort)
+        local mode=(-parse-as-library)
+        if [[ $kind != regular ]] && printf '%s\n' "${files[@]}" | grep -q '/main\.swift$'; then mode=(); fi
+        # shellcheck disable=SC2086  # settings are flags, one word each
+        "$swiftc" -frontend -emit-module "${flags[@]}" $settings "${mode[@]}" -module-name "$module" \
+            "${files[@]}" -o "$out/$module.swiftmodule" >"$out/$module.log" 2>&1
+        report "$out/$module.log"
+        if [[ ! -f "$out/$module.swiftmodule" ]]; then
+            echo "[$platform] $name: its module was not built, so modules that import it are not checked"
+            errors=$((errors + 1))
+        fi
+        checked+=("$name")
+    done <"$cache_root/targets.txt"
+
+    # --- Tests/Consumer: the README's example, as a client's main.swift. ---
+    "$swiftc" -frontend -typecheck "${flags[@]}" -swift-version 6 -module-name ReadmeExample \
+        "$root/Tests/Consumer/Sources/ReadmeExample/main.swift" >"$out/consumer.log" 2>&1
+    report "$out/consumer.log"
+    checked+=(Tests/Consumer)
+
+    # --- The docs' snippets. ---
+    if [[ -f "$here/snippets.py" ]]; then
+        rm -rf "$out/snippets"
+        local snippets=()
+        mapfile -t snippets < <(python3 "$here/snippets.py" "$root" "$out/snippets")
+        for file in "${snippets[@]}"; do
+            "$swiftc" -frontend -typecheck "${flags[@]}" -swift-version 6 -module-name Snippet \
+                "$out/snippets/$file" >"$out/snippets/$file.log" 2>&1
+            report "$out/snippets/$file.log"
+        done
+        checked+=("${#snippets[@]} snippets")
+    fi
+    echo "apple-check $client: $errors errors in ${checked[*]}"
+    [[ $errors -eq 0 ]]
+}
+
+status=0
+pids=()
+logs=()
+for platform in "${platforms[@]}"; do
+    log=$cache_root/$platform.log
+    check_platform "$platform" >"$log" 2>&1 &
+    pids+=($!)
+    logs+=("$log")
+    if [[ ${#pids[@]} -eq 2 ]]; then
+        wait "${pids[0]}" || status=1
+        cat "${logs[0]}"
+        pids=("${pids[@]:1}")
+        logs=("${logs[@]:1}")
+    fi
+done
+for index in "${!pids[@]}"; do
+    wait "${pids[$index]}" || status=1
+    cat "${logs[$index]}"
+done
+exit $status
