@@ -61,6 +61,8 @@ check_platform() {
     sdk="x86_64-apple-${os}26.0${suffix}"
     client="x86_64-apple-${os}${floor}${suffix}"
     cache=$cache_root/$platform-$key
+    # SDKs rebuilt for an older compiler or older stand-ins are not needed any more.
+    find "$cache_root" -maxdepth 1 -name "$platform-*" ! -name "$platform-$key" -exec rm -rf {} +
     out=$cache/out
     mkdir -p "$cache/sdk" "$out"
     rm -f "$out"/*.swiftmodule
@@ -100,11 +102,9 @@ check_platform() {
             -o "$cache/sdk/Foundation.swiftmodule" >"$cache/sdk/Foundation.log" 2>&1 \
             || { echo "apple-check: the Foundation stand-in does not build (see $cache/sdk/Foundation.log)"; return 2; }
     fi
-    if [[ $platform == macos ]]; then
-        sdk_module _TestDiscovery || return 2
-        sdk_module _TestingInterop || return 2
-        sdk_module Testing -plugin-path "$plugins" || return 2
-    fi
+    sdk_module _TestDiscovery || return 2
+    sdk_module _TestingInterop || return 2
+    sdk_module Testing -plugin-path "$plugins" || return 2
 
     local flags=(-disable-objc-interop -target "$client" -I "$cache/sdk" -I "$cache/sdk/CDarwinStandIn" -I "$out"
         -plugin-path "$plugins" -package-name ReMVVM -enable-testing)
@@ -144,6 +144,9 @@ check_platform() {
     # --- The docs' snippets. ---
     if [[ -f "$here/snippets.py" ]]; then
         rm -rf "$out/snippets"
+        "$swiftc" -frontend -emit-module "${flags[@]}" -swift-version 6 -parse-as-library -module-name DocsContext \
+            "$here/DocsContext.swift" -o "$out/DocsContext.swiftmodule" >"$out/DocsContext.log" 2>&1
+        report "$out/DocsContext.log"
         local snippets=()
         mapfile -t snippets < <(python3 "$here/snippets.py" "$root" "$out/snippets")
         for file in "${snippets[@]}"; do
