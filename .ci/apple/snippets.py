@@ -4,17 +4,23 @@
     python3 snippets.py <checkout> <output folder>
 
 A snippet is a ```swift fenced block in a DocC catalog's Markdown (Sources/*/*.docc) or in a
-`///` comment of Sources/. Each becomes one file of the output folder, printed by name, that
-the check type-checks as a client's main.swift: the snippet's own imports, or ReMVVMStore and
-ReMVVMMiddleware, and DocsContext (see .ci/apple/DocsContext.swift), whose declarations of the
-docs' recurring example (AppState, LoginAction, store, ...) a snippet may use without declaring
-them again, and may shadow with its own. A `#sourceLocation` line makes the compiler report
-errors at the snippet's own file and line.
+`///` comment of Sources/. Snippets are checked in groups, each group one file of the output
+folder (printed by name) that the check type-checks as a client's main.swift:
 
-Snippets that import a UI framework (SwiftUI, UIKit, AppKit) are not checked: those frameworks
-have no interface on Linux. A Markdown block fenced with ```swift later-lines-only, or a block
-right after a line `<!-- snippet: not checked (reason) -->`, is left out too; its reason is
-printed by the check.
+- the snippets of one article form one group, in order, as a reader reads them: a later
+  snippet may use what an earlier one declared. A line `<!-- snippet: new example -->` right
+  before a fence starts a new group (an example that declares the same names again);
+- the snippets of one `///` comment form one group.
+
+A group imports what its snippets import, or ReMVVMStore and ReMVVMMiddleware, plus Testing when
+a snippet uses `@Test` or `#expect`, and DocsContext (.ci/apple/DocsContext.swift), whose
+declarations of the docs' recurring example (AppState, LoginAction, store, ...) a snippet may
+use without declaring them, and may shadow with its own. `#sourceLocation` lines make the
+compiler report errors at the snippet's own file and line.
+
+Not checked: snippets that import a UI framework (SwiftUI, UIKit, AppKit), which has no
+interface on Linux, and a snippet right after a line `<!-- snippet: not checked (reason) -->`;
+the reason is printed on standard error.
 """
 import os
 import re
@@ -25,8 +31,16 @@ os.makedirs(output, exist_ok=True)
 UI = re.compile(r"^\s*import\s+(SwiftUI|UIKit|AppKit|WatchKit|TVUIKit)\b", re.M)
 IMPORT = re.compile(r"^\s*(@testable\s+|@preconcurrency\s+)?import\s+\w+", re.M)
 TESTING = re.compile(r"(^\s*@Test\b|#expect\(|#require\()", re.M)
-NEW_GROUP = re.compile(r"^// snippet: new example")
+NEW_GROUP = re.compile(r"<!--\s*snippet:\s*new example\s*-->")
 SKIP = re.compile(r"<!--\s*snippet:\s*not checked\s*\((.*)\)\s*-->")
+
+
+def marker(lines, index, pattern):
+    """The match of `pattern` in the lines right before line `index`, blank lines skipped."""
+    index -= 1
+    while index >= 0 and not lines[index].strip().lstrip("/").strip():
+        index -= 1
+    return pattern.search(lines[index]) if index >= 0 else None
 
 
 def blocks_in_markdown(path):
@@ -37,14 +51,14 @@ def blocks_in_markdown(path):
         stripped = line.strip()
         if stripped == "```swift":
             indent = line[: len(line) - len(line.lstrip())]
-            previous = lines[index - 1] if index > 0 else ""
-            skip = SKIP.search(previous) or (index > 1 and SKIP.search(lines[index - 2]))
+            skip = marker(lines, index, SKIP)
+            new_group = marker(lines, index, NEW_GROUP) is not None
             start = index + 1
             end = start
             while end < len(lines) and lines[end].strip() != "```":
                 end += 1
             body = [l[len(indent):] if l.startswith(indent) else l.lstrip() for l in lines[start:end]]
-            yield start + 1, body, skip.group(1) if skip else None
+            yield start + 1, body, skip.group(1) if skip else None, new_group
             index = end + 1
         else:
             index += 1
@@ -53,7 +67,13 @@ def blocks_in_markdown(path):
 def blocks_in_comments(path):
     lines = open(path, encoding="utf-8").read().split("\n")
     index = 0
+    comment = -1  # the line where the current `///` comment started
+    grouped = -1  # the comment whose snippets form the current group
     while index < len(lines):
+        if not re.match(r"^\s*///", lines[index]):
+            comment = -1
+        elif comment < 0:
+            comment = index
         match = re.match(r"^(\s*)/// ?(\s*)```swift\s*$", lines[index])
         if match:
             inner = match.group(2)
@@ -67,7 +87,9 @@ def blocks_in_comments(path):
                 content = text.group(1)
                 body.append(content[len(inner):] if content.startswith(inner) else content.lstrip())
                 end += 1
-            yield start + 1, body, None
+            skip = marker(lines, index, SKIP)
+            yield start + 1, body, skip.group(1) if skip else None, comment != grouped
+            grouped = comment
             index = end + 1
         else:
             index += 1
@@ -86,14 +108,14 @@ def sources():
 for path, blocks in sorted(sources(), key=lambda item: item[0]):
     relative = os.path.relpath(path, root)
     groups = [[]]
-    for line, body, skip in blocks:
+    for line, body, skip, new_group in blocks:
         text = "\n".join(body)
         if UI.search(text):
             continue
         if skip:
             print(f"# {relative}:{line}: not checked ({skip})", file=sys.stderr)
             continue
-        if skip is None and groups[-1] and NEW_GROUP.search(text.split("\n", 1)[0]):
+        if new_group and groups[-1]:
             groups.append([])
         groups[-1].append((line, text))
     for number, group in enumerate(g for g in groups if g):
