@@ -10,7 +10,13 @@
 # ReMVVMMiddleware), Tests/Consumer (the README's example) and the Swift snippets of the DocC
 # catalogs and `///` comments (see .ci/apple/snippets.py); on macOS also the demo and the test
 # targets. It prints each error as the compiler states it (file:line, the API, the OS that has
-# it), then one summary line a platform, and exits 1 if there was any error.
+# it), then one summary line a platform, and exits 1 if there was any error. Each platform's
+# run first proves that it can fail: a planted use of `InlineArray` (macOS 26, iOS 26) must be
+# reported at the floor, or the check itself is reported broken.
+#
+# visionOS, also declared in Package.swift, is not checked: the toolchain's standard library
+# interface does not rebuild for an xros triple here. Its availability follows iOS's (visionOS 1
+# has everything iOS 17 has), so the iOS check covers the library's use of newer API.
 #
 # How: Swift on Linux does not enforce Apple availability, but the toolchain ships the textual
 # interfaces of the standard library, Observation, Synchronization and Swift Testing with their
@@ -116,6 +122,15 @@ check_platform() {
             errors=$((errors + $(echo "$lines" | wc -l)))
         fi
     }
+
+    # --- The check can fail: a planted use of a newer API must be caught at the floor. ---
+    printf 'let pair: InlineArray<2, Int> = [1, 2]\n' >"$out/planted.swift"
+    "$swiftc" -frontend -typecheck "${flags[@]}" -swift-version 6 -module-name Planted "$out/planted.swift" \
+        >"$out/planted.log" 2>&1
+    if ! grep -q "'InlineArray' is only available in .* 26.0 or newer" "$out/planted.log"; then
+        echo "[$platform] the check does not enforce availability: a planted InlineArray (26.0) passed at $client"
+        errors=$((errors + 1))
+    fi
 
     # --- The package's modules, in dependency order. ---
     local name module kind path dependencies settings files checked=()

@@ -138,12 +138,14 @@ public struct ActionReplayer: Sendable {
 
     /// The problem in the payload's terms: paths start inside `action`.
     private static func problem(in error: DecodingError) -> String {
-        // The line was JSON when the log was read, so corrupt data at the top means a value the
-        // decoder could not convert, such as a number with a fraction for a whole number.
-        if case .dataCorrupted(let context) = error, context.codingPath.count <= 1,
-            context.underlyingError == nil
-        {
-            return "a value does not fit its type (a number with a fraction for a whole number, say)"
+        // The line was JSON when the log was read, so corrupt data means a value the decoder
+        // could not convert, such as a number with a fraction for a whole number. Said in our
+        // words: Foundation's own (its `debugDescription`) differ between Apple's Foundation and
+        // swift-foundation, and so does whether they name the field.
+        if case .dataCorrupted(let context) = error {
+            let field = LogLine.path(of: context.codingPath, droppingFirstKey: true)
+            return (field.isEmpty ? "" : "\"\(field)\": ")
+                + "a value does not fit its type (a number with a fraction for a whole number, say)"
         }
         return LogLine.problem(in: error, droppingFirstKey: true)
     }

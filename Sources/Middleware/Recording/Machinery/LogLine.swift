@@ -93,15 +93,7 @@ enum LogLine {
     /// first key (inside `action`).
     static func problem(in error: DecodingError, droppingFirstKey: Bool = false) -> String {
         func path(_ codingPath: [any CodingKey]) -> String {
-            var text = ""
-            for key in codingPath.dropFirst(droppingFirstKey ? 1 : 0) {
-                if let index = key.intValue {
-                    text += "[\(index)]"
-                } else {
-                    text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-                }
-            }
-            return text
+            Self.path(of: codingPath, droppingFirstKey: droppingFirstKey)
         }
         func at(_ codingPath: [any CodingKey]) -> String {
             let place = path(codingPath)
@@ -119,6 +111,20 @@ enum LogLine {
         @unknown default:
             return String(describing: error)
         }
+    }
+
+    /// A coding path as an error message names it: `action.names[2]`; with
+    /// `droppingFirstKey`, from below the line's first key.
+    static func path(of codingPath: [any CodingKey], droppingFirstKey: Bool = false) -> String {
+        var text = ""
+        for key in codingPath.dropFirst(droppingFirstKey ? 1 : 0) {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text
     }
 
     /// The start of a line, quoted for an error message: at most 40 characters, with control
