@@ -31,6 +31,10 @@ public import Observation
 /// ``Store/viewModel(for:key:)`` does) without a cycle; once the store is gone, ``state`` keeps
 /// the last view state and ``send(event:)`` has nowhere to dispatch.
 ///
+/// Observation ships with macOS 14, iOS 17, tvOS 17 and watchOS 10, so this type needs those
+/// systems or later. At the package's floor, a view model that is a ``StoreSubscriber`` and
+/// derives its view state in ``StoreSubscriber/didChange(state:oldState:)`` does the same.
+///
 /// - Complexity: Each change of the store's state calls `state` once and compares its result
 ///   with the current view state.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)

@@ -29,6 +29,9 @@ public import Observation
 /// it. Every value set is reported, equal or not, since a view state need not be `Equatable`.
 /// The container does not keep itself alive for its work: once nothing holds it, its work is
 /// cancelled and its results are dropped.
+///
+/// Observation ships with macOS 14, iOS 17, tvOS 17 and watchOS 10, so this type needs those
+/// systems or later.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 public final class StateContainer<ViewState>: Observable {
