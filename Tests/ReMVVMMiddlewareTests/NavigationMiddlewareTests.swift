@@ -1,6 +1,7 @@
-import ReMVVMMiddleware
 import ReMVVMStore
 import Testing
+
+@testable import ReMVVMMiddleware
 
 @MainActor
 @Suite struct NavigationMiddlewareTests {

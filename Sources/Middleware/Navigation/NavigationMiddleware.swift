@@ -20,7 +20,7 @@ public import ReMVVMStore
 /// reducer, does not navigate. View models made for the new screen see the new state.
 /// When two routes name one action type, the later one wins.
 @MainActor
-public struct NavigationMiddleware<State: StoreState, Screen>: AnyMiddleware {
+public struct NavigationMiddleware<State: StoreState, Screen>: StateMiddleware {
     /// The navigator that performs the steps.
     public let navigator: Navigator<Screen>
     private let routes: [ObjectIdentifier: NavigationRoute<State, Screen>]
@@ -39,12 +39,7 @@ public struct NavigationMiddleware<State: StoreState, Screen>: AnyMiddleware {
     }
 
     /// The step that follows `action` in state `state`, or `nil` when none does.
-    ///
-    /// - Parameters:
-    ///   - action: An action.
-    ///   - state: The state after the action.
-    /// - Returns: The step the routes give, or `nil`.
-    public func step(after action: some StoreAction, in state: State) -> NavigationStep<Screen>? {
+    func step(after action: some StoreAction, in state: State) -> NavigationStep<Screen>? {
         routes[ObjectIdentifier(type(of: action))]?.step(action, state)
     }
 
@@ -55,20 +50,18 @@ public struct NavigationMiddleware<State: StoreState, Screen>: AnyMiddleware {
     ///   - state: The store's state.
     ///   - action: The action.
     ///   - dispatcher: Passes the action on.
-    public func applyMiddleware<Action: StoreAction, OtherState: StoreState>(
-        for state: OtherState,
+    public func applyMiddleware<Action: StoreAction>(
+        for state: State,
         action: Action,
-        dispatcher: Dispatcher<Action, OtherState>
+        dispatcher: Dispatcher<Action, State>
     ) {
-        guard OtherState.self == State.self, let route = routes[ObjectIdentifier(Action.self)] else {
+        guard let route = routes[ObjectIdentifier(Action.self)] else {
             dispatcher.next()
             return
         }
         let navigator = self.navigator
         dispatcher.next { newState in
-            guard let newState = newState as? State, let step = route.step(action, newState) else {
-                return
-            }
+            guard let step = route.step(action, newState) else { return }
             navigator.perform(step)
         }
     }

@@ -14,15 +14,13 @@ public import ReMVVMStore
 /// other than undo and redo was reduced since), the history blocks it and nothing changes. It
 /// is `Codable` (its JSON is `{}`), so an ``ActionRecorder`` records it and a replay into a
 /// store with the same history redoes the same step.
-public struct RedoAction: StoreAction, Codable, CustomStringConvertible {
+public struct RedoAction: StoreAction, RestoringAction, Codable, CustomStringConvertible {
     /// The state the ``UndoHistory`` chose to restore; set by the history on its way through
-    /// the middleware, never by the app, and never encoded.
-    let restoring: (any Sendable)?
+    /// the middleware, never by the app, and never encoded (the JSON is `{}`).
+    var restoring: (any Sendable)?
 
     /// Creates the action.
-    public init() {
-        restoring = nil
-    }
+    public init() {}
 
     init(restoring state: any Sendable) {
         restoring = state
@@ -31,17 +29,12 @@ public struct RedoAction: StoreAction, Codable, CustomStringConvertible {
     /// Decodes the action from any JSON object.
     ///
     /// - Parameter decoder: The decoder.
-    public init(from decoder: any Decoder) throws {
-        _ = try decoder.container(keyedBy: NoCodingKeys.self)
-        restoring = nil
-    }
+    public init(from decoder: any Decoder) throws { try self.init(emptyObjectFrom: decoder) }
 
     /// Encodes the action as `{}`.
     ///
     /// - Parameter encoder: The encoder.
-    public func encode(to encoder: any Encoder) throws {
-        _ = encoder.container(keyedBy: NoCodingKeys.self)
-    }
+    public func encode(to encoder: any Encoder) throws { encodeEmptyObject(to: encoder) }
 
     /// `RedoAction()`.
     public var description: String { "RedoAction()" }

@@ -12,15 +12,13 @@ public import ReMVVMStore
 /// see the restored state as any other change. With nothing to undo, the history blocks it and
 /// nothing changes. It is `Codable` (its JSON is `{}`), so an ``ActionRecorder`` records it and
 /// a replay into a store with the same history undoes the same step.
-public struct UndoAction: StoreAction, Codable, CustomStringConvertible {
+public struct UndoAction: StoreAction, RestoringAction, Codable, CustomStringConvertible {
     /// The state the ``UndoHistory`` chose to restore; set by the history on its way through
-    /// the middleware, never by the app, and never encoded.
-    let restoring: (any Sendable)?
+    /// the middleware, never by the app, and never encoded (the JSON is `{}`).
+    var restoring: (any Sendable)?
 
     /// Creates the action.
-    public init() {
-        restoring = nil
-    }
+    public init() {}
 
     init(restoring state: any Sendable) {
         restoring = state
@@ -29,17 +27,12 @@ public struct UndoAction: StoreAction, Codable, CustomStringConvertible {
     /// Decodes the action from any JSON object.
     ///
     /// - Parameter decoder: The decoder.
-    public init(from decoder: any Decoder) throws {
-        _ = try decoder.container(keyedBy: NoCodingKeys.self)
-        restoring = nil
-    }
+    public init(from decoder: any Decoder) throws { try self.init(emptyObjectFrom: decoder) }
 
     /// Encodes the action as `{}`.
     ///
     /// - Parameter encoder: The encoder.
-    public func encode(to encoder: any Encoder) throws {
-        _ = encoder.container(keyedBy: NoCodingKeys.self)
-    }
+    public func encode(to encoder: any Encoder) throws { encodeEmptyObject(to: encoder) }
 
     /// `UndoAction()`.
     public var description: String { "UndoAction()" }

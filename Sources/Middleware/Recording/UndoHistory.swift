@@ -33,7 +33,7 @@ public import ReMVVMStore
 /// unhandled. A middleware placed after the history that holds back an undo while other
 /// actions are reduced makes the history drop its redo steps, rather than guess.
 @MainActor
-public final class UndoHistory<State: StoreState>: AnyMiddleware {
+public final class UndoHistory<State: StoreState>: StateMiddleware {
     /// The most steps kept, to undo and to redo together.
     public let limit: Int
 
@@ -46,9 +46,11 @@ public final class UndoHistory<State: StoreState>: AnyMiddleware {
     }
 
     /// The steps to undo, oldest first.
-    private var undoSteps: BoundedStack<Step>
+    private typealias StepStack = BoundedStack<Step>
+
+    private var undoSteps: StepStack
     /// The steps to redo, the next one to redo last.
-    private var redoSteps: [Step] = []
+    private var redoSteps: StepStack
     /// The store's state after the last step, once known.
     private var present: State?
     private var lastID = 0
@@ -59,7 +61,8 @@ public final class UndoHistory<State: StoreState>: AnyMiddleware {
     public init(limit: Int) {
         precondition(limit >= 0, "UndoHistory needs a limit of 0 or more, got \(limit)")
         self.limit = limit
-        undoSteps = BoundedStack(capacity: limit)
+        undoSteps = StepStack(capacity: limit)
+        redoSteps = StepStack(capacity: limit)
     }
 
     /// Registers the reducers of ``UndoAction`` and ``RedoAction`` on `store`, and starts from
@@ -75,8 +78,8 @@ public final class UndoHistory<State: StoreState>: AnyMiddleware {
     ///
     /// - Parameter store: The store.
     public func register(on store: Store<State>) {
-        store.register(reducer: UndoReducer<State>.self)
-        store.register(reducer: RedoReducer<State>.self)
+        store.register(reducer: RestoreReducer<State, UndoAction>.self)
+        store.register(reducer: RestoreReducer<State, RedoAction>.self)
         if present == nil { present = store.state }
     }
 
@@ -95,41 +98,25 @@ public final class UndoHistory<State: StoreState>: AnyMiddleware {
     /// comes back first.
     ///
     /// - Complexity: O(*n*) for *n* steps.
-    public var redoableActions: [any StoreAction] { redoSteps.reversed().map(\.action) }
+    public var redoableActions: [any StoreAction] { redoSteps.elements.reversed().map(\.action) }
 
-    /// Notes reduced actions, and turns ``UndoAction`` and ``RedoAction`` into the states they
-    /// restore.
+    /// Passes every action on and records the state it leaves as a step; gives ``UndoAction``
+    /// and ``RedoAction`` the state to restore, or blocks them when there is none.
     ///
     /// - Parameters:
-    ///   - state: The store's state.
+    ///   - state: The store's state when the action reaches the history.
     ///   - action: The action.
     ///   - dispatcher: Passes the action on.
-    public func applyMiddleware<Action: StoreAction, OtherState: StoreState>(
-        for state: OtherState,
+    public func applyMiddleware<Action: StoreAction>(
+        for state: State,
         action: Action,
-        dispatcher: Dispatcher<Action, OtherState>
+        dispatcher: Dispatcher<Action, State>
     ) {
-        guard OtherState.self == State.self else {
-            dispatcher.next()
-            return
-        }
-        // The types were just compared equal, so these casts reinterpret values of one type.
-        let dispatcher = unsafeBitCast(dispatcher, to: Dispatcher<Action, State>.self)
-        if present == nil { present = unsafeBitCast(state, to: State.self) }
-
+        if present == nil { present = state }
         if Action.self == UndoAction.self {
-            // Nothing to undo: block it, so nothing changes and nobody is told.
-            guard let step = undoSteps.last else { return }
-            let replacement = unsafeBitCast(UndoAction(restoring: step.state), to: Action.self)
-            dispatcher.next(action: replacement) { [weak self] newState in
-                self?.didUndo(step, to: newState)
-            }
+            restore(UndoAction.self, from: \.undoSteps, to: \.redoSteps, dispatcher: dispatcher)
         } else if Action.self == RedoAction.self {
-            guard let step = redoSteps.last else { return }
-            let replacement = unsafeBitCast(RedoAction(restoring: step.state), to: Action.self)
-            dispatcher.next(action: replacement) { [weak self] newState in
-                self?.didRedo(step, to: newState)
-            }
+            restore(RedoAction.self, from: \.redoSteps, to: \.undoSteps, dispatcher: dispatcher)
         } else {
             dispatcher.next { [weak self] newState in
                 self?.didReduce(action, to: newState)
@@ -139,32 +126,36 @@ public final class UndoHistory<State: StoreState>: AnyMiddleware {
 
     // MARK: - Steps
 
+    /// Undo and redo alike: take the newest step of `source`, restore its state, and once the
+    /// store has it, move the step to `target` with the state it replaced.
+    private func restore<Restoring: RestoringAction, Action: StoreAction>(
+        _: Restoring.Type,
+        from source: ReferenceWritableKeyPath<UndoHistory, StepStack>,
+        to target: ReferenceWritableKeyPath<UndoHistory, StepStack>,
+        dispatcher: Dispatcher<Action, State>
+    ) {
+        // Nothing to restore: block it, so nothing changes and nobody is told.
+        guard let step = self[keyPath: source].last,
+            let replacement = Restoring(restoring: step.state) as? Action
+        else { return }
+        dispatcher.next(action: replacement) { [weak self] newState in
+            guard let self else { return }
+            if self[keyPath: source].last?.id == step.id, let present {
+                self[keyPath: source].popLast()
+                self[keyPath: target].push(Step(id: nextID(), state: present, action: step.action))
+            } else {
+                // Other steps were taken while the restore was held back: redo is stale.
+                redoSteps.removeAll()
+            }
+            present = newState
+        }
+    }
+
     private func didReduce(_ action: any StoreAction, to newState: State) {
         if let present {
             undoSteps.push(Step(id: nextID(), state: present, action: action))
         }
         redoSteps.removeAll()
-        present = newState
-    }
-
-    private func didUndo(_ step: Step, to newState: State) {
-        if undoSteps.last?.id == step.id, let present {
-            undoSteps.popLast()
-            redoSteps.append(Step(id: nextID(), state: present, action: step.action))
-        } else {
-            // Other steps were taken while the undo was held back: the redo branch is stale.
-            redoSteps.removeAll()
-        }
-        present = newState
-    }
-
-    private func didRedo(_ step: Step, to newState: State) {
-        if redoSteps.last?.id == step.id, let present {
-            redoSteps.removeLast()
-            undoSteps.push(Step(id: nextID(), state: present, action: step.action))
-        } else {
-            redoSteps.removeAll()
-        }
         present = newState
     }
 

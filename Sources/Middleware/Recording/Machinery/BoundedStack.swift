@@ -21,7 +21,8 @@ struct BoundedStack<Element> {
     var last: Element? { isEmpty ? nil : storage[storage.count - 1] }
 
     /// The elements, oldest first.
-    var elements: [Element] { storage[head...].map { $0.unsafelyUnwrapped } }
+    /// Every slot from `head` on holds an element; only dropped slots, before it, are `nil`.
+    var elements: [Element] { storage[head...].compactMap { $0 } }
 
     mutating func push(_ element: Element) {
         storage.append(element)

@@ -169,12 +169,3 @@ enum LogLine {
         }
     }
 }
-
-/// An empty set of keys, for actions whose JSON is `{}`.
-struct NoCodingKeys: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}

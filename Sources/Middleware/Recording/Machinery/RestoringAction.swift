@@ -1,0 +1,41 @@
+import ReMVVMStore
+
+/// An action that brings back a state the ``UndoHistory`` chose: ``UndoAction`` and
+/// ``RedoAction``, which differ only in which of the history's stacks the state comes from.
+protocol RestoringAction: StoreAction {
+    /// The state to restore, set by the history on the action's way through the middleware.
+    var restoring: (any Sendable)? { get }
+
+    init()
+    init(restoring state: any Sendable)
+}
+
+extension RestoringAction {
+    /// Decodes the action from a JSON object, whatever its keys; anything else is an error.
+    init(emptyObjectFrom decoder: any Decoder) throws {
+        _ = try decoder.container(keyedBy: AnyKey.self)
+        self.init()
+    }
+
+    /// Encodes the action as `{}`; the state it restores is never written.
+    func encodeEmptyObject(to encoder: any Encoder) {
+        _ = encoder.container(keyedBy: AnyKey.self)
+    }
+}
+
+/// Any key of a JSON object.
+private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// The one reducer of undo and redo: the state the history put in the action, or, for an
+/// action that did not pass a history of this state type, the state unchanged.
+struct RestoreReducer<State: StoreState, Action: RestoringAction>: Reducer {
+    static func reduce(state: State, with action: Action) -> State {
+        (action.restoring as? State) ?? state
+    }
+}
