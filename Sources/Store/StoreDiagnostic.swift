@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A programmer error or a dropped action that a ``Store`` reports instead of failing silently.
 ///
 /// Every store reports through one handler, ``Store/diagnosticsHandler``. The default,
@@ -65,27 +57,5 @@ public struct StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
         #if DEBUG
             writeToStandardError(diagnostic.description + "\n")
         #endif
-    }
-}
-
-/// Writes all of `text` to standard error, retrying short writes: the library's one way to
-/// print, shared by the store's diagnostics and the tracing middleware's default sink.
-package func writeToStandardError(_ text: String) {
-    writeAll(text, to: 2)
-}
-
-/// Writes all of `text` to the file `descriptor`, retrying short and interrupted writes;
-/// gives up quietly when the reader is gone. The package's one write loop, shared by the
-/// store's diagnostics, the tracing middleware and the demo.
-package func writeAll(_ text: String, to descriptor: Int32) {
-    var text = text
-    text.withUTF8 { buffer in
-        var remaining = UnsafeRawBufferPointer(buffer)
-        while !remaining.isEmpty {
-            let written = write(descriptor, remaining.baseAddress, remaining.count)
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
-            remaining = UnsafeRawBufferPointer(rebasing: remaining[written...])
-        }
     }
 }

@@ -36,6 +36,9 @@ public struct StoreStates<State: StoreState>: AsyncSequence, Sendable {
         self.hasIsolatedNext = hasIsolatedNext
     }
 
+    /// The iterator of an iteration: see ``StoreIterator``.
+    public typealias Iterator = StoreIterator<State>
+
     /// Starts an iteration with its own subscription, made at its first `next()`.
     ///
     /// - Returns: The iterator.
@@ -54,31 +57,4 @@ public struct StoreStates<State: StoreState>: AsyncSequence, Sendable {
             }
         )
     }
-
-    /// Iterates the states of a store.
-    public struct Iterator: AsyncIteratorProtocol {
-        private var stream: StoreStream<State>
-
-        init(stream: StoreStream<State>) {
-            self.stream = stream
-        }
-
-        /// Returns the next state, waiting for a change; `nil` once the iteration ended.
-        ///
-        /// - Returns: The next state, or `nil` when the task was cancelled or the store freed.
-        public mutating func next() async -> State? {
-            await stream.next(isolation: nil)
-        }
-
-        /// Returns the next state, waiting for a change; `nil` once the iteration ended.
-        ///
-        /// - Parameter actor: The caller's actor, which the iteration stays on while it waits.
-        /// - Returns: The next state, or `nil` when the task was cancelled or the store freed.
-        public mutating func next(isolation actor: isolated (any Actor)?) async -> State? {
-            await stream.next(isolation: actor)
-        }
-    }
 }
-
-@available(*, unavailable)
-extension StoreStates.Iterator: Sendable {}

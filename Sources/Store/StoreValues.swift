@@ -36,6 +36,9 @@ public struct StoreValues<State: StoreState, Value: Equatable & Sendable>: Async
         self.hasIsolatedNext = hasIsolatedNext
     }
 
+    /// The iterator of an iteration: see ``StoreIterator``.
+    public typealias Iterator = StoreIterator<Value>
+
     /// Starts an iteration with its own subscription, made at its first `next()`.
     ///
     /// - Returns: The iterator.
@@ -59,31 +62,4 @@ public struct StoreValues<State: StoreState, Value: Equatable & Sendable>: Async
             }
         )
     }
-
-    /// Iterates the values of one part of a store's state.
-    public struct Iterator: AsyncIteratorProtocol {
-        private var stream: StoreStream<Value>
-
-        init(stream: StoreStream<Value>) {
-            self.stream = stream
-        }
-
-        /// Returns the next distinct value, waiting for a change; `nil` once the iteration ended.
-        ///
-        /// - Returns: The next value, or `nil` when the task was cancelled or the store freed.
-        public mutating func next() async -> Value? {
-            await stream.next(isolation: nil)
-        }
-
-        /// Returns the next distinct value, waiting for a change; `nil` once the iteration ended.
-        ///
-        /// - Parameter actor: The caller's actor, which the iteration stays on while it waits.
-        /// - Returns: The next value, or `nil` when the task was cancelled or the store freed.
-        public mutating func next(isolation actor: isolated (any Actor)?) async -> Value? {
-            await stream.next(isolation: actor)
-        }
-    }
 }
-
-@available(*, unavailable)
-extension StoreValues.Iterator: Sendable {}

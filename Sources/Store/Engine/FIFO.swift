@@ -13,9 +13,6 @@ struct FIFO<Element> {
     @inlinable
     var isEmpty: Bool { head == items.count }
 
-    /// The number of elements waiting.
-    var count: Int { items.count - head }
-
     @inlinable
     mutating func append(_ element: Element) {
         items.append(element)

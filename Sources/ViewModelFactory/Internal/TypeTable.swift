@@ -42,9 +42,6 @@ package struct TypeTable<Value> {
         insert(value, key: key)
     }
 
-    /// Every stored value, in no particular order.
-    package var allValues: [Value] { values.compactMap { $0 } }
-
     private mutating func insert(_ value: Value, key: UInt) {
         let mask = keys.count &- 1
         var index = Self.slot(for: key, shift: shift)

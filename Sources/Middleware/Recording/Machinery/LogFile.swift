@@ -1,3 +1,5 @@
+import ReMVVMStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -31,24 +33,9 @@ final class LogFile {
     ///   the bytes may have been written.
     func append(_ bytes: [UInt8]) throws(LogFileError) {
         guard descriptor >= 0 else { throw LogFileError(code: EBADF) }
-        var failure: Int32?
-        bytes.withUnsafeBytes { buffer in
-            var remaining = buffer
-            while !remaining.isEmpty {
-                let written = write(descriptor, remaining.baseAddress, remaining.count)
-                if written < 0 && errno == EINTR { continue }
-                if written < 0 {
-                    failure = errno
-                    return
-                }
-                if written == 0 {
-                    failure = EIO
-                    return
-                }
-                remaining = UnsafeRawBufferPointer(rebasing: remaining[written...])
-            }
+        if let failure = bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) {
+            throw LogFileError(code: failure)
         }
-        if let failure { throw LogFileError(code: failure) }
     }
 
     /// Closes the file; later appends fail.
