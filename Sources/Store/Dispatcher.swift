@@ -72,16 +72,9 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
         }
     }
 
-    /// Passes the action on, replaced by `action` unless it is `nil`.
-    ///
-    /// For code that forwards an optional replacement; otherwise call ``next(completion:)`` or
-    /// ``next(action:completion:)``.
-    ///
-    /// - Parameters:
-    ///   - action: A replacement for the action; `nil` passes the action on unchanged.
-    ///   - completion: Runs with the new state after the state changed.
-    @inlinable
-    public func next(action: Action?, completion: (@MainActor (State) -> Void)? = nil) {
+    /// Passes the action on, replaced by `action` unless it is `nil`: for the package's
+    /// middleware that forward an optional replacement (`EffectContext`).
+    package func next(action: Action?, completion: (@MainActor (State) -> Void)? = nil) {
         if let action {
             next(action: action, completion: completion)
         } else {

@@ -17,10 +17,8 @@ public struct TestStoreFailure: Error, CustomStringConvertible, Sendable {
     /// The failure, as lines a person reads: what step failed, then one line per problem.
     public let description: String
 
-    /// Creates a failure with its text.
-    ///
-    /// - Parameter description: The text of the failure.
-    public init(_ description: String) {
+    /// Creates a failure with its text: only the package's ``TestStore`` fails.
+    package init(_ description: String) {
         self.description = description
     }
 }
