@@ -11,26 +11,45 @@
 /// #expect(reported.map(\.kind) == [.unhandledAction])
 /// ```
 public struct StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Kind: Sendable, Equatable {
+    /// What went wrong: the store's own kinds below, and those a module of ready-made
+    /// middleware adds for its own failures (ReMVVMMiddleware's `recordingFailed`).
+    ///
+    /// A module adds a kind as a static constant, so handlers compare it as any other:
+    ///
+    /// ```swift
+    /// extension StoreDiagnostic.Kind {
+    ///     static let uploadFailed = StoreDiagnostic.Kind("uploadFailed")
+    /// }
+    /// ```
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        /// The kind's name, as its constant is named.
+        public let name: String
+
+        /// Creates a kind; declare each as a static constant in an extension of `Kind`.
+        ///
+        /// - Parameter name: The name of the constant.
+        public init(_ name: String) {
+            self.name = name
+        }
+
+        /// The kind's name.
+        public var description: String { name }
+
         /// An action reached the end of the middleware stack, but no reducer is registered for
         /// its type: the state did not change and no subscriber was told.
-        case unhandledAction
+        public static let unhandledAction = Kind("unhandledAction")
         /// A middleware called `next` a second time for one action; the second call did nothing.
-        case nextCalledTwice
+        public static let nextCalledTwice = Kind("nextCalledTwice")
         /// A second reducer was registered for an action type that already has one.
-        case duplicateReducer
+        public static let duplicateReducer = Kind("duplicateReducer")
         /// A typed middleware expects another state type than the store's, so it never runs.
-        case middlewareStateMismatch
+        public static let middlewareStateMismatch = Kind("middlewareStateMismatch")
         /// A view model subscribes to another state type than the store's, so it is not told.
-        case subscriberStateMismatch
+        public static let subscriberStateMismatch = Kind("subscriberStateMismatch")
         /// ``ReMVVM/Config/initialize(with:)`` was called again; the new store replaced the old.
-        case configReinitialized
+        public static let configReinitialized = Kind("configReinitialized")
         /// ``ReMVVMDriven`` was used before ``ReMVVM/Config/initialize(with:)``.
-        case configNotInitialized
-        /// A middleware that records actions to a file could not open or write it (an
-        /// unwritable path, a full disk) and stopped recording; the store goes on.
-        case recordingFailed
+        public static let configNotInitialized = Kind("configNotInitialized")
     }
 
     /// What went wrong.
