@@ -16,7 +16,15 @@ public import Observation
 ///
 /// After each change, during the dispatch, every key path that was read is compared: an
 /// `Equatable` value is reported when it differs (`==`), any other value at every change.
-/// Observation (`withObservationTracking`, SwiftUI) hears only about those key paths.
+/// Observation (`withObservationTracking`, SwiftUI) hears only about those key paths. As with
+/// Observation's own properties, its `onChange` runs before the change shows: a read in it
+/// still gives the value from before, as a ``StoreViewModel``'s `state` does; after the
+/// dispatch, reads give the new state.
+///
+/// Dot syntax tracks the first property of a chain: `observed.search.query` tracks `\.search`,
+/// because Swift's dynamic member lookup hands this object only that step. To track a leaf
+/// alone, give the whole key path: `observed[\.search.query]` is told only when the query
+/// changes, not when `search.isLoading` does.
 ///
 /// It does not keep the store alive; once the store is gone, reads return the last state it
 /// saw. The store subscribes it at the first read, so a store whose state nobody reads
@@ -40,6 +48,8 @@ public final class ObservedState<State: StoreState>: Observable {
     /// The tracked key paths in the order they were first read; scanned at each change.
     private var trackedInOrder: [TrackedKeyPath] = []
     private var subscription: StoreSubscription?
+    /// The Observation key paths of one change, kept to reuse its buffer.
+    private var changed: [KeyPath<ObservedState, Int>] = []
 
     /// A key path read through this object: the key path on this object that Observation
     /// tracks for it, and how to tell whether its value changed.
@@ -89,12 +99,44 @@ public final class ObservedState<State: StoreState>: Observable {
         return currentState[keyPath: keyPath]
     }
 
+    /// Reads a nested `Equatable` part of the state and registers that whole key path, so
+    /// Observation is told only when that leaf changes.
+    ///
+    /// ```swift
+    /// Text(observed[\.search.query])   // not told when search.isLoading changes
+    /// Text(observed.search.query)      // tracks \.search: told at every change of search
+    /// ```
+    ///
+    /// Swift's dynamic member lookup gives this object only the first step of a chain of
+    /// properties (`observed.search.query` reads `\.search`, then `.query` of the value it
+    /// returned), so a nested read through dot syntax tracks its first property. A key path
+    /// given whole is tracked whole.
+    ///
+    /// - Parameter keyPath: The part of the state, as deep as needed.
+    /// - Returns: Its current value.
+    @inlinable
+    public subscript<Value: Equatable>(keyPath: KeyPath<State, Value>) -> Value {
+        self[dynamicMember: keyPath]
+    }
+
+    /// Reads a nested part of the state that is not `Equatable` and registers that whole key
+    /// path; Observation is told about it at every change.
+    ///
+    /// - Parameter keyPath: The part of the state, as deep as needed.
+    /// - Returns: Its current value.
+    public subscript<Value>(keyPath: KeyPath<State, Value>) -> Value {
+        self[dynamicMember: keyPath]
+    }
+
     /// The key path Observation tracks for the state key path numbered `index`; the value is
     /// never used.
     nonisolated subscript(trackedKeyPath index: Int) -> Int { index }
 
+    /// The state reads see: while subscribed, the state as of the last change reported, so
+    /// that Observation's `onChange`, which runs before a change as Observation's own
+    /// properties do, still reads the value from before it, as ``StoreViewModel`` does.
     @usableFromInline
-    var currentState: State { store?.state ?? lastState }
+    var currentState: State { subscription == nil ? store?.state ?? lastState : lastState }
 
     /// Registers `keyPath` with Observation; `makeHasChanged` runs only at its first read.
     @usableFromInline
@@ -122,21 +164,24 @@ public final class ObservedState<State: StoreState>: Observable {
         }
     }
 
-    /// Tells Observation about the key paths whose values differ between the two states.
+    /// Tells Observation about the key paths whose values differ between the two states:
+    /// `willSet` while reads still give the old state, then `didSet` once they give the new.
     private func report(_ state: State, _ oldState: State) {
-        lastState = state
         var state = state
         var oldState = oldState
-        report(&state, &oldState)
+        changed.removeAll(keepingCapacity: true)
+        collectChanges(&state, &oldState)
+        for keyPath in changed { registrar.willSet(self, keyPath: keyPath) }
+        lastState = state
+        for keyPath in changed { registrar.didSet(self, keyPath: keyPath) }
     }
 
-    private func report(_ state: UnsafePointer<State>, _ oldState: UnsafePointer<State>) {
+    private func collectChanges(_ state: UnsafePointer<State>, _ oldState: UnsafePointer<State>) {
         // Through the buffer: copying each entry out of the array would retain its key path
         // and its closure, which costs more than most comparisons.
         trackedInOrder.withUnsafeBufferPointer { entries in
             for index in entries.indices where entries[index].hasChanged(state, oldState) {
-                registrar.willSet(self, keyPath: entries[index].observationKeyPath)
-                registrar.didSet(self, keyPath: entries[index].observationKeyPath)
+                changed.append(entries[index].observationKeyPath)
             }
         }
     }

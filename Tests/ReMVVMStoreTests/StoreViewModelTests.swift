@@ -70,7 +70,6 @@ private func makeViewModel(
     }
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-
     @Test("Observation reports a changed view state, and nothing for unrelated store changes")
     func publishesOnlyChanges() {
         let store = StoreFixture.makeStore()
@@ -101,7 +100,6 @@ private func makeViewModel(
     }
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-
     @Test("send(event:) dispatches exactly the mapped action; nil dispatches and reports nothing")
     func sendsMappedAction() {
         let trace = Trace()
@@ -122,7 +120,6 @@ private func makeViewModel(
     }
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-
     @Test("a view model released while its store lives on is not called again and is not retained")
     func releasedWhileStoreLives() {
         let store = StoreFixture.makeStore()
@@ -145,7 +142,6 @@ private func makeViewModel(
     }
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-
     @Test("the view model does not keep its store alive; kept by the store, it makes no cycle")
     func doesNotKeepStoreAlive() throws {
         typealias CounterViewModel = StoreViewModel<StoreFixture.State, CounterViewState, CounterEvent>

@@ -101,7 +101,6 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     }
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-
     @Test("an observe is reported to Observation; only the state is tracked")
     func observation() {
         let container = StateContainer(state: LoadState.initialized)
@@ -117,7 +116,6 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     }
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-
     @Test("an async observe leaves the state as it is until its work returns")
     func asyncObserve() async {
         let container = StateContainer(state: LoadState.initialized)
@@ -134,7 +132,6 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     }
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-
     @Test(
         "an async observe superseded before it finishes: its task is cancelled, its result never appears",
         arguments: [false, true])
@@ -162,7 +159,6 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     }
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-
     @Test("each element of an observed sequence becomes the state in turn")
     func sequence() async {
         let container = StateContainer(state: LoadState.initialized)
@@ -178,7 +174,6 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     }
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-
     @Test("a sequence replaced by a later observe is cancelled and its late elements are ignored")
     func sequenceCancelled() async {
         let container = StateContainer(state: LoadState.initialized)
@@ -194,7 +189,6 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     }
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-
     @Test("a sequence that throws leaves its last element as the state")
     func throwingSequence() async {
         let container = StateContainer(state: LoadState.initialized)
@@ -212,7 +206,6 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     }
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-
     @Test("a released container cancels its work and is not kept alive by it")
     func releasedContainer() async {
         let gate = Gate()
