@@ -85,13 +85,11 @@ extension Middleware {
             dispatcher.next()
             return
         }
-        // The types were just compared equal, so these casts reinterpret values of one type.
-        // Plain `unsafeBitCast`, not the engine's checked `reinterpret`: a generic helper would
-        // look up the metadata of `Dispatcher<Action, State>` at every call (callgrind).
+        // The types were just compared equal (assumption 5 in Engine/UncheckedCasts.swift).
         applyMiddleware(
-            for: unsafeBitCast(state, to: State.self),
-            action: unsafeBitCast(action, to: Action.self),
-            dispatcher: unsafeBitCast(dispatcher, to: Dispatcher<Action, State>.self)
+            for: reinterpret(state, as: State.self),
+            action: reinterpret(action, as: Action.self),
+            dispatcher: reinterpret(dispatcher, as: Dispatcher<Action, State>.self)
         )
     }
 }

@@ -63,11 +63,11 @@ extension StateMiddleware {
             dispatcher.next()
             return
         }
-        // The types were just compared equal, so these casts reinterpret values of one type.
+        // The types were just compared equal (assumption 5 in Engine/UncheckedCasts.swift).
         applyMiddleware(
-            for: unsafeBitCast(state, to: State.self),
+            for: reinterpret(state, as: State.self),
             action: action,
-            dispatcher: unsafeBitCast(dispatcher, to: Dispatcher<Action, State>.self)
+            dispatcher: reinterpret(dispatcher, as: Dispatcher<Action, State>.self)
         )
     }
 }

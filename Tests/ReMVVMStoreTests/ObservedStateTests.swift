@@ -141,6 +141,8 @@ private enum StartLoadingReducer: Reducer {
     }
 }
 
+private enum NoEvent { case tap }
+
 @MainActor
 private func makeFeatureStore() -> Store<FeatureState> {
     let store = Store(with: FeatureState())
@@ -183,7 +185,7 @@ private func makeFeatureStore() -> Store<FeatureState> {
         let store = makeFeatureStore()
         let observed = store.observed
         let viewModel = StoreViewModel(
-            store: store, state: { $0.search.query }, send: { (_: Never) -> (any StoreAction)? in nil })
+            store: store, state: { $0.search.query }, send: { (_: NoEvent) -> (any StoreAction)? in nil })
         var seenInOnChange: [String] = []
         withObservationTracking {
             _ = observed.search

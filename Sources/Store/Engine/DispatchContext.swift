@@ -1,4 +1,4 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in DispatchHandles.swift.
+// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
 
 /// What happened to an action, recorded where it happens.
 @usableFromInline

@@ -1,4 +1,4 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in DispatchHandles.swift.
+// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
 
 /// The machinery behind ``Store``: one dispatch reads top to bottom in this file.
 ///
@@ -359,7 +359,7 @@ final class DispatchEngine<State: StoreState> {
     static func reportNextCalledTwice(by level: DispatchLevel, actionType: any StoreAction.Type) {
         // The route is read only after the link showed the engine, and so its routes, alive.
         guard let engine = level.engine(State.self) else { return }
-        let route = unsafeDowncast(level.route, to: ActionRoute<State>.self)
+        let route = uncheckedDowncast(level.route, to: ActionRoute<State>.self)
         engine.report(
             .nextCalledTwice,
             "\(MiddlewareRouting.name(of: route.middleware[level.index])) called next twice for "

@@ -1,27 +1,6 @@
-// The engine's unsafe code, in one place.
-//
-// The hot path avoids a retain and a release per middleware step, and generic middleware run
-// unspecialized, so the handles a `Dispatcher` refers to are not generic and reach their typed
-// context, route and engine through unchecked references and casts. Each is sound because of
-// one of these assumptions, checked with `assert` in debug builds:
-//
-// 1. An action pointer is valid only while its level runs (phase `.running`): it points at a
-//    local of the engine frame that called the middleware. A level that outlives that frame
-//    keeps a copy of the action (`savedAction`) instead.
-// 2. A level reads its `context` only while its middleware runs (the engine frame holds the
-//    context) or while it is deferred (the level then holds the context strongly, in
-//    `heldContext`). A level that passed the action on never touches its context again.
-// 3. A level reads its `route` only while it runs (the engine, which holds its routes, is on
-//    the stack), while it is deferred (the context it holds keeps the route), or after checking
-//    through its `link` that the engine is alive.
-// 4. The engine outlives every context on its stack; handles that outlive a dispatch reach the
-//    engine only through `EngineLink`, which the engine's `deinit` clears.
-// 5. Everything here runs on the main actor; the type-level casts reinterpret a value as the
-//    type it was just compared equal to, or as the type it was stored with.
-// 6. The stored properties of the engine's classes that a dispatch touches are
-//    `@exclusivity(unchecked)`: each dynamic check costs more than the access (callgrind: a plain
-//    dispatch took 2,422 instructions with the checks, 960 without). Only the main actor touches
-//    them, and the engine never holds an access to one across a call that could reach it again.
+// The dispatch handles: what a `Dispatcher` refers to. They reach their typed context, route
+// and engine through unchecked references and casts, each sound by one of the assumptions
+// listed once in `UncheckedCasts.swift` (numbered there, cited here).
 
 /// The phase of one middleware level of one dispatch.
 ///
@@ -84,8 +63,7 @@ final class DispatchLevel {
     func context<State: StoreState>(as _: DispatchContext<State>.Type) -> DispatchContext<State> {
         assert(
             phase != .idle && phase != .blocked, "internal inconsistency: a level without a context read it")
-        assert(context is DispatchContext<State>, "internal inconsistency: a level of another store")
-        return unsafeDowncast(context, to: DispatchContext<State>.self)
+        return uncheckedDowncast(context, to: DispatchContext<State>.self)
     }
 
     /// Passes the action on: at once while the middleware runs, or by resuming the chain when
@@ -166,18 +144,16 @@ final class DispatchLevel {
         }
         heldContext = nil
         savedAction = nil
-        assert(saved is ActionBox<Action>, "internal inconsistency: a saved action of another type")
         return (
-            unsafeDowncast(held, to: DispatchContext<State>.self),
-            unsafeDowncast(saved, to: ActionBox<Action>.self).action
+            uncheckedDowncast(held, to: DispatchContext<State>.self),
+            uncheckedDowncast(saved, to: ActionBox<Action>.self).action
         )
     }
 
     /// The engine, while the store lives (assumption 4).
     @inlinable
     func engine<State: StoreState>(_: State.Type) -> DispatchEngine<State>? {
-        assert(link is EngineLink<State>, "internal inconsistency: a link of another store")
-        return unsafeDowncast(link, to: EngineLink<State>.self).engine
+        return uncheckedDowncast(link, to: EngineLink<State>.self).engine
     }
 }
 
@@ -239,11 +215,4 @@ final class EngineLink<State: StoreState>: @unchecked Sendable {
     @inlinable
     @MainActor
     var engine: DispatchEngine<State>? { isAlive ? target : nil }
-}
-
-/// Reinterprets a value as a type it was just compared equal to (assumption 5).
-@inlinable
-func reinterpret<Value, Target>(_ value: Value, as _: Target.Type) -> Target {
-    assert(Value.self == Target.self, "internal inconsistency: \(Value.self) is not \(Target.self)")
-    return unsafeBitCast(value, to: Target.self)
 }

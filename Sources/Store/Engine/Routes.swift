@@ -1,4 +1,4 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in DispatchHandles.swift.
+// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
 
 /// Everything the store needs to process one action type, found with one table lookup: the
 /// middleware that see this type (already filtered from the stack), the reducer, and the

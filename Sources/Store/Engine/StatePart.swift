@@ -7,7 +7,8 @@
 /// for a key path of stored properties that lie inline in `State`'s storage, and documents
 /// that a pointer to the state advanced by it points at the part. The part is written only
 /// through ``reduce(in:_:)``, while `state` is exclusively accessed (`inout`), and only for a
-/// part made from a `WritableKeyPath`; ``value(in:)`` only reads.
+/// part made from a `WritableKeyPath`; ``value(in:)`` only reads (assumption 8 in
+/// UncheckedCasts.swift).
 @usableFromInline
 struct StatePart<State, Part> {
     @usableFromInline let offset: Int

@@ -1,4 +1,4 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in DispatchHandles.swift.
+// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
 
 /// The store's subscribers: objects, closures, and groups of closures that select one key
 /// path, told about each change in the order they were added.
@@ -72,7 +72,7 @@ final class SubscriberList<State: StoreState> {
         let subscription = StoreSubscription()
         let group: SelectionGroup<State, Value>
         if let existing = selections[keyPath], existing.isActive, let selection = existing.selectionGroup {
-            group = unsafeDowncast(selection, to: SelectionGroup<State, Value>.self)
+            group = uncheckedDowncast(selection, to: SelectionGroup<State, Value>.self)
         } else {
             group = SelectionGroup(keyPath: keyPath, list: self)
             let entry = SubscriptionEntry<State>.group(group, addedAt: serial)

@@ -6,7 +6,8 @@
 /// `weak` reference would cost an atomic side-table round trip per notification. The calls go
 /// through closures made where the subscriber's type is known, so they run specialized code;
 /// they capture the owner `unowned(unsafe)`, which is sound because they are called only after
-/// ``isReleased()`` found the owner held, and the entry keeps it alive until it is dropped.
+/// ``isReleased()`` found the owner held, and the entry keeps it alive until it is dropped
+/// (assumption 7 in UncheckedCasts.swift).
 @MainActor
 @usableFromInline
 class SubscriptionEntry<State: StoreState> {
@@ -103,9 +104,11 @@ final class OwnedEntry<State: StoreState, Owner: AnyObject>: SubscriptionEntry<S
             return isKnownUniquelyReferenced(&owner)
         case .subscription:
             if isKnownUniquelyReferenced(&owner) { return true }
-            return unsafeDowncast(owner.unsafelyUnwrapped, to: StoreSubscription.self).isCancelled
+            // `owner` was just found non-nil and not uniquely referenced.
+            return uncheckedDowncast(owner.unsafelyUnwrapped, to: StoreSubscription.self).isCancelled
         case .group:
-            return unsafeDowncast(owner.unsafelyUnwrapped, to: SelectionGroupBase.self).dropReleasedMembers()
+            return uncheckedDowncast(owner.unsafelyUnwrapped, to: SelectionGroupBase.self)
+                .dropReleasedMembers()
         }
     }
 
