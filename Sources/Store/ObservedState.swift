@@ -48,8 +48,6 @@ public final class ObservedState<State: StoreState>: Observable {
     /// The tracked key paths in the order they were first read; scanned at each change.
     private var trackedInOrder: [TrackedKeyPath] = []
     private var subscription: StoreSubscription?
-    /// The Observation key paths of one change, kept to reuse its buffer.
-    private var changed: [KeyPath<ObservedState, Int>] = []
 
     /// A key path read through this object: the key path on this object that Observation
     /// tracks for it, and how to tell whether its value changed.
@@ -164,24 +162,23 @@ public final class ObservedState<State: StoreState>: Observable {
         }
     }
 
-    /// Tells Observation about the key paths whose values differ between the two states:
-    /// `willSet` while reads still give the old state, then `didSet` once they give the new.
+    /// Tells Observation about the key paths whose values differ between the two states,
+    /// while reads still give the old state (Observation's `onChange` runs before a change
+    /// shows); reads give the new state once every key path was reported.
     private func report(_ state: State, _ oldState: State) {
-        var state = state
+        var newState = state
         var oldState = oldState
-        changed.removeAll(keepingCapacity: true)
-        collectChanges(&state, &oldState)
-        for keyPath in changed { registrar.willSet(self, keyPath: keyPath) }
+        report(&newState, &oldState)
         lastState = state
-        for keyPath in changed { registrar.didSet(self, keyPath: keyPath) }
     }
 
-    private func collectChanges(_ state: UnsafePointer<State>, _ oldState: UnsafePointer<State>) {
+    private func report(_ state: UnsafePointer<State>, _ oldState: UnsafePointer<State>) {
         // Through the buffer: copying each entry out of the array would retain its key path
         // and its closure, which costs more than most comparisons.
         trackedInOrder.withUnsafeBufferPointer { entries in
             for index in entries.indices where entries[index].hasChanged(state, oldState) {
-                changed.append(entries[index].observationKeyPath)
+                registrar.willSet(self, keyPath: entries[index].observationKeyPath)
+                registrar.didSet(self, keyPath: entries[index].observationKeyPath)
             }
         }
     }
