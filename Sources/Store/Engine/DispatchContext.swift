@@ -1,20 +1,5 @@
 // Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
 
-/// What happened to an action, recorded where it happens.
-@usableFromInline
-enum DispatchOutcome: Sendable {
-    /// Its middleware are running (or the chain was resumed and runs again).
-    case inProgress
-    /// The reducer ran and the subscribers were told.
-    case reduced
-    /// It reached the end of the chain, but no reducer handles its type.
-    case unhandled
-    /// A middleware returned without calling `next` and let go of its dispatcher.
-    case blocked
-    /// A middleware returned without calling `next` but kept its dispatcher: it may resume.
-    case deferred
-}
-
 /// The storage of one action on its way through the middleware stack: its route, its outcome,
 /// the pooled level handles, and the completions that wait for a deferred chain.
 ///
@@ -25,7 +10,7 @@ enum DispatchOutcome: Sendable {
 @usableFromInline
 final class DispatchContext<State: StoreState> {
     /// The engine, valid while the context is on the engine's stack; `unowned(unsafe)` because
-    /// a checked reference would cost a load per middleware (see DispatchHandles.swift).
+    /// a checked reference would cost a load per middleware (see UncheckedCasts.swift).
     @usableFromInline unowned(unsafe) let engine: DispatchEngine<State>
     /// The engine, for a context that outlived its dispatch.
     @usableFromInline let link: EngineLink<State>

@@ -13,7 +13,7 @@
 ///   drain()                   queued actions and resumed chains, one at a time, same frame
 /// ```
 ///
-/// Each middleware level is in a ``LevelPhase`` (its table is in DispatchHandles.swift) and
+/// Each middleware level is in a ``LevelPhase`` (its table is in LevelPhase.swift) and
 /// each action has a ``DispatchOutcome``, set where it happens: `reduced` and `unhandled` at
 /// the end of the chain, `blocked` and `deferred` when a middleware returns without `next`.
 ///

@@ -9,27 +9,27 @@
 //
 // 1. An action pointer is valid only while its level runs (phase `.running`): it points at a
 //    local of the engine frame that called the middleware. A level that outlives that frame
-//    keeps a copy of the action (`savedAction`) instead. (DispatchHandles.swift)
+//    keeps a copy of the action (`savedAction`) instead. (DispatchLevel.swift)
 // 2. A level reads its `context` only while its middleware runs (the engine frame holds the
 //    context) or while it is deferred (the level then holds the context strongly, in
 //    `heldContext`). A level that passed the action on never touches its context again.
-//    (DispatchHandles.swift)
+//    (DispatchLevel.swift)
 // 3. A level reads its `route` only while it runs (the engine, which holds its routes, is on
 //    the stack), while it is deferred (the context it holds keeps the route), or after checking
-//    through its `link` that the engine is alive. (DispatchHandles.swift, DispatchEngine.swift)
+//    through its `link` that the engine is alive. (DispatchLevel.swift, DispatchEngine.swift)
 // 4. The engine outlives every context on its stack; handles that outlive a dispatch reach the
 //    engine only through `EngineLink`, which the engine's `deinit` clears.
-//    (DispatchContext.swift, DispatchHandles.swift)
+//    (DispatchContext.swift, DispatchLevel.swift, EngineLink.swift)
 // 5. Everything here runs on the main actor; the type-level casts reinterpret a value as the
 //    type it was just compared equal to, or as the type it was stored with. (Middleware.swift,
-//    StateMiddleware.swift, Subscriptions.swift, SubscriberList.swift, DispatchHandles.swift)
+//    StateMiddleware.swift, SubscriptionEntry.swift, SubscriberList.swift, DispatchLevel.swift)
 // 6. The stored properties of the engine's classes that a dispatch touches are
 //    `@exclusivity(unchecked)`: each dynamic check costs more than the access (callgrind: a plain
 //    dispatch took 2,422 instructions with the checks, 960 without). Only the main actor touches
 //    them, and the engine never holds an access to one across a call that could reach it again.
 // 7. A subscriber list entry holds its subscriber `unowned(unsafe)` and calls it only after
 //    the list found the entry's owner alive in the same pass; the owner keeps the subscriber.
-//    (Subscriptions.swift)
+//    (SubscriptionEntry.swift)
 // 8. A state part is read and written in place at the offset `MemoryLayout.offset(of:)` gave
 //    for a stored property of that very state type. (StatePart.swift)
 

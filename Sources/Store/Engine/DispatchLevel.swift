@@ -1,20 +1,8 @@
+// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
+
 // The dispatch handles: what a `Dispatcher` refers to. They reach their typed context, route
 // and engine through unchecked references and casts, each sound by one of the assumptions
 // listed once in `UncheckedCasts.swift` (numbered there, cited here).
-
-/// The phase of one middleware level of one dispatch.
-///
-/// | phase | meaning | `next` then | when the middleware returns |
-/// | --- | --- | --- | --- |
-/// | `idle` | pooled, no action | (unreachable) | |
-/// | `running` | its middleware runs | continues at once | `blocked`, or `deferred` if the dispatcher was kept |
-/// | `passedOn` | `next` was called | is reported as a second call | |
-/// | `deferred` | returned without `next`, dispatcher kept | resumes the chain (queued if the store is busy) | |
-/// | `blocked` | returned without `next`, dispatcher dropped | (unreachable: nothing holds it) | |
-@usableFromInline
-enum LevelPhase: Sendable {
-    case idle, running, passedOn, deferred, blocked
-}
 
 /// The handle of one middleware level of one dispatch: what a ``Dispatcher`` refers to.
 ///
@@ -155,64 +143,4 @@ final class DispatchLevel {
     func engine<State: StoreState>(_: State.Type) -> DispatchEngine<State>? {
         return uncheckedDowncast(link, to: EngineLink<State>.self).engine
     }
-}
-
-/// What a level needs of its route without knowing the action or state type: the continuation
-/// of the chain, made where the action type is known, so that it runs specialized code even
-/// when an unspecialized generic middleware calls `next`.
-@MainActor
-@usableFromInline
-class RouteHandle {
-    /// Runs the rest of the chain after `level`, with the action at the pointer.
-    @usableFromInline let continueChain: @MainActor (DispatchLevel, UnsafeRawPointer) -> Void
-    /// Resumes the chain after the deferred `level`, with a replacement action or its own.
-    @usableFromInline let resumeChain: @MainActor (DispatchLevel, UnsafeRawPointer?) -> Void
-    /// Reports a second `next` from `level`.
-    let reportNextCalledTwice: @MainActor (DispatchLevel) -> Void
-
-    @usableFromInline
-    init(
-        continueChain: @escaping @MainActor (DispatchLevel, UnsafeRawPointer) -> Void,
-        resumeChain: @escaping @MainActor (DispatchLevel, UnsafeRawPointer?) -> Void,
-        reportNextCalledTwice: @escaping @MainActor (DispatchLevel) -> Void
-    ) {
-        self.continueChain = continueChain
-        self.resumeChain = resumeChain
-        self.reportNextCalledTwice = reportNextCalledTwice
-    }
-}
-
-/// A copy of an action whose middleware returned without calling `next`, for a later `next`.
-@usableFromInline
-class HeldAction {
-    @usableFromInline
-    init() {}
-}
-
-/// A ``HeldAction`` of one action type.
-@usableFromInline
-final class ActionBox<Action: StoreAction>: HeldAction {
-    @usableFromInline let action: Action
-
-    @inlinable
-    init(_ action: Action) {
-        self.action = action
-    }
-}
-
-/// How handles that outlive a dispatch reach their engine: `unowned(unsafe)`, guarded by a flag
-/// the engine clears in its `deinit`. A `weak` reference would give the engine a side table and
-/// make every retain and release of it take the slow path.
-@usableFromInline
-final class EngineLink<State: StoreState>: @unchecked Sendable {
-    @usableFromInline nonisolated(unsafe) unowned(unsafe) var target: DispatchEngine<State>?
-    @usableFromInline nonisolated(unsafe) var isAlive = true
-
-    @usableFromInline
-    init() {}
-
-    /// The engine, or `nil` once it was deallocated.
-    @inlinable
-    @MainActor
-    var engine: DispatchEngine<State>? { isAlive ? target : nil }
 }

@@ -82,24 +82,3 @@ struct StoreStream<Element: Sendable> {
         subscription.cancel()
     }
 }
-
-/// Finishes a stream when the store lets go of the closure that holds it: when the
-/// subscription was released or cancelled, or when the store itself was freed.
-final class StreamFinisher<Element: Sendable>: Sendable {
-    let continuation: AsyncStream<Element>.Continuation
-
-    init(_ continuation: AsyncStream<Element>.Continuation) {
-        self.continuation = continuation
-    }
-
-    deinit {
-        continuation.finish()
-    }
-}
-
-/// A key path carried to the main actor, where alone it is applied. Key paths are immutable;
-/// the standard library does not mark them `Sendable` only because a subscript component may
-/// capture a non-`Sendable` index.
-struct MainActorKeyPath<Root, Value>: @unchecked Sendable {
-    let keyPath: KeyPath<Root, Value>
-}

@@ -1,0 +1,65 @@
+// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
+
+/// Everything the store needs to process one action type, found with one table lookup: the
+/// middleware that see this type (already filtered from the stack), the reducer, and the
+/// continuations of the chain, made where the action type is known.
+@MainActor
+@usableFromInline
+final class ActionRoute<State: StoreState>: RouteHandle {
+    @usableFromInline let middleware: [any AnyMiddleware]
+    /// Reduces the engine's state with the action at the pointer and tells the subscribers.
+    /// Made where `register(reducer:)` is called, so it runs code specialized for the reducer.
+    @exclusivity(unchecked) @usableFromInline private(set) var reduce: ReduceFunction<State>?
+    private(set) var reducerType: (any Reducer.Type)?
+    /// Processes a queued action of the route's type with code specialized for it: a queued
+    /// action waits as an existential, and opening it would run the whole dispatch
+    /// unspecialized (callgrind, the `chain` workload: about twice the instructions).
+    @usableFromInline let processQueued: @MainActor (DispatchEngine<State>, any StoreAction) -> Void
+    /// Where the reducer applies, for reducers registered at a key path.
+    private(set) var reducerKeyPath: AnyKeyPath?
+
+    @inlinable
+    init<Action: StoreAction>(for _: Action.Type, middleware: [any AnyMiddleware]) {
+        self.middleware = middleware
+        processQueued = { engine, action in
+            guard let action = action as? Action else {
+                preconditionFailure("internal inconsistency: a queued action on another type's route")
+            }
+            engine.process(action)
+        }
+        super.init(
+            continueChain: { level, action in
+                DispatchEngine<State>.continueChain(
+                    after: level, action: action.assumingMemoryBound(to: Action.self))
+            },
+            resumeChain: { level, replacement in
+                DispatchEngine<State>.resumeChain(
+                    after: level, replacement: replacement?.assumingMemoryBound(to: Action.self).pointee)
+            },
+            reportNextCalledTwice: { level in
+                DispatchEngine<State>.reportNextCalledTwice(by: level, actionType: Action.self)
+            }
+        )
+    }
+
+    @usableFromInline
+    func setReducer(
+        _ reducer: any Reducer.Type, keyPath: AnyKeyPath?, reduce: @escaping ReduceFunction<State>
+    ) {
+        reducerType = reducer
+        reducerKeyPath = keyPath
+        self.reduce = reduce
+    }
+
+    /// The reducer's name as reports give it: with its key path, if it reduces a part.
+    @usableFromInline
+    var reducerDescription: String? {
+        guard let reducerType else { return nil }
+        guard let reducerKeyPath else { return "\(reducerType)" }
+        return "\(reducerType) at \(reducerKeyPath)"
+    }
+}
+
+/// Reduces the engine's state with an action behind a pointer, and tells the subscribers.
+@usableFromInline
+typealias ReduceFunction<State: StoreState> = @MainActor (DispatchEngine<State>, UnsafeRawPointer) -> Void

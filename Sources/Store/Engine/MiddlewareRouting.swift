@@ -1,0 +1,41 @@
+/// The rule that decides which middleware see which actions, shared by the store, the
+/// ``Middleware`` adapter and the tracing middleware.
+package enum MiddlewareRouting {
+    /// Whether `middleware` sees actions of `actionType` in a store of `stateType`: an
+    /// ``AnyMiddleware`` sees every action; a typed ``Middleware`` only its `Action` in a store
+    /// of its `State`.
+    @MainActor
+    package static func sees(
+        _ middleware: any AnyMiddleware,
+        actionType: any StoreAction.Type,
+        stateType: any StoreState.Type
+    ) -> Bool {
+        guard let typed = middleware as? any Middleware else { return true }
+        return handles(typed, actionType: actionType, stateType: stateType)
+    }
+
+    /// Whether the typed middleware `M` handles `actionType` in a store of `stateType`.
+    @MainActor
+    package static func handles<M: Middleware>(
+        _: M,
+        actionType: any StoreAction.Type,
+        stateType: any StoreState.Type
+    ) -> Bool {
+        M.Action.self == actionType && M.State.self == stateType
+    }
+
+    /// The state type a typed middleware expects, or `nil` for one that sees every state.
+    @MainActor
+    package static func expectedState(of middleware: any AnyMiddleware) -> (any StoreState.Type)? {
+        guard let typed = middleware as? any Middleware else { return nil }
+        return stateType(of: typed)
+    }
+
+    @MainActor
+    private static func stateType<M: Middleware>(of _: M) -> any StoreState.Type { M.State.self }
+
+    /// How reports name a middleware, an action or a state type.
+    package static func name(of value: Any) -> String {
+        String(describing: type(of: value))
+    }
+}

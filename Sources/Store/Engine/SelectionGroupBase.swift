@@ -1,0 +1,16 @@
+// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
+
+/// What the subscriber list needs of a selection group without knowing its value type.
+@MainActor
+@usableFromInline
+class SelectionGroupBase {
+    /// Set by each delivery: `true` once every member is gone, so the entry can be dropped.
+    @exclusivity(unchecked) @usableFromInline final var isEmpty = false
+
+    @usableFromInline
+    init() {}
+
+    /// Drops members whose subscription was cancelled or released; `true` when none is left.
+    @usableFromInline
+    func dropReleasedMembers() -> Bool { true }
+}
