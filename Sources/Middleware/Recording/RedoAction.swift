@@ -22,10 +22,6 @@ public struct RedoAction: StoreAction, RestoringAction, Codable, CustomStringCon
     /// Creates the action.
     public init() {}
 
-    init(restoring state: any Sendable) {
-        restoring = state
-    }
-
     /// Decodes the action from any JSON object.
     ///
     /// - Parameter decoder: The decoder.

@@ -20,10 +20,6 @@ public struct UndoAction: StoreAction, RestoringAction, Codable, CustomStringCon
     /// Creates the action.
     public init() {}
 
-    init(restoring state: any Sendable) {
-        restoring = state
-    }
-
     /// Decodes the action from any JSON object.
     ///
     /// - Parameter decoder: The decoder.

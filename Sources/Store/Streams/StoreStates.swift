@@ -43,18 +43,14 @@ public struct StoreStates<State: StoreState>: AsyncSequence, Sendable {
     ///
     /// - Returns: The iterator.
     public func makeAsyncIterator() -> Iterator {
-        weak let store = self.store
-        return Iterator(
-            stream: StoreStream(bufferingPolicy: bufferingPolicy, hasIsolatedNext: hasIsolatedNext) {
-                continuation in
-                guard let store else {
-                    continuation.finish()
-                    return nil
-                }
-                continuation.yield(store.state)
-                let finisher = StreamFinisher(continuation)
-                return store.subscribe { state, _ in finisher.continuation.yield(state) }
-            }
+        Iterator(
+            stream: StoreStream(
+                following: store,
+                bufferingPolicy: bufferingPolicy,
+                hasIsolatedNext: hasIsolatedNext,
+                first: { $0 },
+                change: { state, _ in state }
+            )
         )
     }
 }

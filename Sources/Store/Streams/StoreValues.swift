@@ -43,23 +43,18 @@ public struct StoreValues<State: StoreState, Value: Equatable & Sendable>: Async
     ///
     /// - Returns: The iterator.
     public func makeAsyncIterator() -> Iterator {
-        weak let store = self.store
         let keyPath = self.keyPath
         return Iterator(
-            stream: StoreStream(bufferingPolicy: bufferingPolicy, hasIsolatedNext: hasIsolatedNext) {
-                continuation in
-                guard let store else {
-                    continuation.finish()
-                    return nil
+            stream: StoreStream(
+                following: store,
+                bufferingPolicy: bufferingPolicy,
+                hasIsolatedNext: hasIsolatedNext,
+                first: { $0[keyPath: keyPath.keyPath] },
+                change: { state, oldState in
+                    let value = state[keyPath: keyPath.keyPath]
+                    return value != oldState[keyPath: keyPath.keyPath] ? value : nil
                 }
-                let keyPath = keyPath.keyPath
-                continuation.yield(store.state[keyPath: keyPath])
-                let finisher = StreamFinisher(continuation)
-                return store.subscribe { state, oldState in
-                    let value = state[keyPath: keyPath]
-                    if value != oldState[keyPath: keyPath] { finisher.continuation.yield(value) }
-                }
-            }
+            )
         )
     }
 }

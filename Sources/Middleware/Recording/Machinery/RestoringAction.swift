@@ -4,13 +4,18 @@ import ReMVVMStore
 /// ``RedoAction``, which differ only in which of the history's stacks the state comes from.
 protocol RestoringAction: StoreAction {
     /// The state to restore, set by the history on the action's way through the middleware.
-    var restoring: (any Sendable)? { get }
+    var restoring: (any Sendable)? { get set }
 
     init()
-    init(restoring state: any Sendable)
 }
 
 extension RestoringAction {
+    /// The action, carrying the state to restore.
+    init(restoring state: any Sendable) {
+        self.init()
+        restoring = state
+    }
+
     /// Decodes the action from a JSON object, whatever its keys; anything else is an error.
     init(emptyObjectFrom decoder: any Decoder) throws {
         _ = try decoder.container(keyedBy: AnyKey.self)

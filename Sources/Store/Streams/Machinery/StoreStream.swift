@@ -30,6 +30,29 @@ struct StoreStream<Element: Sendable> {
         self.hasIsolatedNext = hasIsolatedNext
     }
 
+    /// An iteration of `store`: `first` of the state current at the first `next()`, then
+    /// `change` of each change, where it is not `nil`.
+    init<State: StoreState>(
+        following store: Store<State>?,
+        bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
+        hasIsolatedNext: Bool,
+        first: @escaping @MainActor @Sendable (State) -> Element,
+        change: @escaping @MainActor @Sendable (State, State) -> Element?
+    ) {
+        weak let store = store
+        self.init(bufferingPolicy: bufferingPolicy, hasIsolatedNext: hasIsolatedNext) { continuation in
+            guard let store else {
+                continuation.finish()
+                return nil
+            }
+            continuation.yield(first(store.state))
+            let finisher = StreamFinisher(continuation)
+            return store.subscribe { state, oldState in
+                if let element = change(state, oldState) { finisher.continuation.yield(element) }
+            }
+        }
+    }
+
     static var systemHasIsolatedNext: Bool {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) { true } else { false }
     }
