@@ -34,7 +34,8 @@ struct Measure: StoreAction, Codable {
 }
 
 /// The replayer of the test app's recordable actions.
-let testReplayer = ActionReplayer(types: [Increment.self, Rename.self, UndoAction.self, RedoAction.self])
+// `try!`: these four types have four names, so the replayer cannot throw.
+let testReplayer = try! ActionReplayer(types: [Increment.self, Rename.self, UndoAction.self, RedoAction.self])
 
 /// A small, fast, seeded generator (SplitMix64), so a failing session can be run again.
 struct SeededGenerator: RandomNumberGenerator {

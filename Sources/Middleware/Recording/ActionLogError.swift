@@ -25,13 +25,19 @@ public enum ActionLogError: Error, Sendable, Equatable, CustomStringConvertible 
     case unknownType(line: Int, typeName: String, known: [String])
     /// The line's payload does not decode as its action type.
     case undecodableAction(line: Int, typeName: String, problem: String)
+    /// Two types given to one ``ActionReplayer`` have the same name in logs (`name`); `types`
+    /// are their full names. Replay each with a replayer of its own.
+    case ambiguousTypeName(name: String, types: [String])
+    /// An entry of a log written before names were qualified names a type by its innermost
+    /// name, which more than one of the replayer's types have.
+    case ambiguousEntry(line: Int, typeName: String, candidates: [String])
 
     /// The number of the line at fault, counting from 1; `nil` when the file could not be read.
     public var lineNumber: Int? {
         switch self {
-        case .unreadable: nil
+        case .unreadable, .ambiguousTypeName: nil
         case .notJSON(let line, _), .notAnEntry(let line, _), .outOfOrder(let line, _, _),
-            .unknownType(let line, _, _), .undecodableAction(let line, _, _):
+            .unknownType(let line, _, _), .undecodableAction(let line, _, _), .ambiguousEntry(let line, _, _):
             line
         }
     }
@@ -53,6 +59,12 @@ public enum ActionLogError: Error, Sendable, Equatable, CustomStringConvertible 
             return "line \(line): unknown action type '\(typeName)' (the replayer knows: \(list))"
         case .undecodableAction(let line, let typeName, let problem):
             return "line \(line): the \(typeName) payload does not decode: \(problem)"
+        case .ambiguousTypeName(let name, let types):
+            return "the replayer was given \(types.joined(separator: " and ")), all named '\(name)' in logs: "
+                + "replay each with a replayer of its own"
+        case .ambiguousEntry(let line, let typeName, let candidates):
+            return "line \(line): '\(typeName)' (a log written before names were qualified) could be "
+                + "\(candidates.joined(separator: " or ")); replay it with a replayer that has only one of them"
         }
     }
 }

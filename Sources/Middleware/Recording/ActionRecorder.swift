@@ -20,7 +20,8 @@ public import ReMVVMStore
 /// // {"seq":1,"type":"LoginAction","action":{"firstName":"Ada","lastName":"Lovelace"}}
 /// ```
 ///
-/// Each line holds a sequence number (from 1), the action's type name and its JSON encoding.
+/// Each line holds a sequence number (from 1), the action's type name (its full name without
+/// its module: `SearchFeature.Changed`, `Box<Int>`) and its JSON encoding.
 /// An action that is not `Encodable`, or whose encoding fails, gets a line with
 /// `"skipped":true` and its type name instead, which a replay reports as a gap. Lines are
 /// written in one system call each, before the action goes on down the stack: when the app

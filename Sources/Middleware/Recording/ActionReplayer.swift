@@ -10,7 +10,7 @@ public import ReMVVMStore
 /// names, then dispatches them in order.
 ///
 /// ```swift
-/// let replayer = ActionReplayer(types: [LoginAction.self, LogoutAction.self])
+/// let replayer = try ActionReplayer(types: [LoginAction.self, LogoutAction.self])
 /// let log = try ActionLog(contentsOf: URL(fileURLWithPath: "session.jsonl"))
 /// let summary = try replayer.replay(log, into: store)
 /// print("replayed \(summary.replayedCount) actions, \(summary.gaps.count) gaps")
@@ -28,46 +28,55 @@ public import ReMVVMStore
 /// middleware does not dispatch them again (reducers and navigation, say), or they happen twice.
 public struct ActionReplayer: Sendable {
     private let types: [String: any (StoreAction & Decodable).Type]
+    /// The types whose names in logs written before names were qualified (the innermost name,
+    /// `Changed` for `SearchFeature.Changed`) differ from today's, by that older name.
+    private let typesByOlderName: [String: [any (StoreAction & Decodable).Type]]
     /// The names of the action types the replayer knows, in the order given.
     public let typeNames: [String]
 
     /// Creates a replayer that knows `types`.
     ///
-    /// Two different types with the same name cannot be told apart in a log: passing them is a
-    /// programmer error that stops the program with a message naming both.
+    /// Logs name a type by its full name without its module (`SearchFeature.Changed`,
+    /// `Box<Int>`), so two types of one name in different modules cannot be told apart:
+    /// giving both throws, naming them.
+    ///
+    /// ```swift
+    /// let replayer = try ActionReplayer(types: [LoginAction.self, LogoutAction.self])
+    /// ```
     ///
     /// - Parameter types: Every action type the logs may hold; `Decodable` (or `Codable`).
-    public init(types: [any (StoreAction & Decodable).Type]) {
+    /// - Throws: ``ActionLogError/ambiguousTypeName(name:types:)`` for two types of one name.
+    public init(types: [any (StoreAction & Decodable).Type]) throws(ActionLogError) {
         var table: [String: any (StoreAction & Decodable).Type] = [:]
+        var older: [String: [any (StoreAction & Decodable).Type]] = [:]
         var names: [String] = []
         for type in types {
             let name = LogLine.typeName(of: type)
             if let known = table[name] {
-                precondition(
-                    ObjectIdentifier(known) == ObjectIdentifier(type),
-                    "ActionReplayer: \(String(reflecting: known)) and \(String(reflecting: type)) are both "
-                        + "named '\(name)' in logs; replay one of them with another replayer")
+                guard ObjectIdentifier(known) == ObjectIdentifier(type) else {
+                    throw .ambiguousTypeName(
+                        name: name, types: [String(reflecting: known), String(reflecting: type)])
+                }
                 continue
             }
             table[name] = type
             names.append(name)
+            let olderName = String(describing: type)
+            if olderName != name { older[olderName, default: []].append(type) }
         }
         self.types = table
+        typesByOlderName = older
         typeNames = names
     }
 
-    /// Decodes the actions of `log` without dispatching them: what a replay would dispatch.
-    ///
-    /// ```swift
-    /// let actions = try replayer.actions(in: log)
-    /// ```
+    /// Decodes the actions of `log`, in order, without dispatching them.
     ///
     /// - Parameters:
     ///   - log: The log.
-    ///   - last: The sequence number of the last entry to decode; later ones are left out.
-    /// - Returns: The actions, in order; skipped entries are left out.
-    /// - Throws: ``ActionLogError`` for the first line whose type is unknown or whose payload
-    ///   does not decode.
+    ///   - last: The sequence number of the last entry to decode; every entry by default.
+    /// - Returns: The actions of the entries that are not gaps.
+    /// - Throws: ``ActionLogError`` naming the first line whose type is unknown or ambiguous,
+    ///   or whose payload does not decode.
     public func actions(in log: ActionLog, through last: Int = .max) throws(ActionLogError)
         -> [any StoreAction]
     {
@@ -75,9 +84,7 @@ public struct ActionReplayer: Sendable {
         var actions: [any StoreAction] = []
         for entry in log.entries where !entry.isSkipped {
             if entry.sequenceNumber > last { break }
-            guard let type = types[entry.typeName] else {
-                throw .unknownType(line: entry.lineNumber, typeName: entry.typeName, known: typeNames)
-            }
+            let type = try self.type(of: entry)
             do {
                 actions.append(try Self.decode(type, from: entry.line, with: decoder))
             } catch let error as DecodingError {
@@ -91,24 +98,19 @@ public struct ActionReplayer: Sendable {
         return actions
     }
 
-    /// Dispatches the actions of `log` into `store`, in order, through its middleware.
+    /// Replays `log` into `store`: every action is decoded first (a bad log changes nothing),
+    /// then each is dispatched in order, through the store's middleware.
     ///
-    /// ```swift
-    /// let summary = try replayer.replay(log, into: store, through: 40)
-    /// ```
-    ///
-    /// Every action is decoded first; when one cannot be, the error is thrown and nothing is
-    /// dispatched. The store's state afterwards is what the recorded session reached at the
-    /// last replayed entry, provided the store started from the same state with the same
-    /// reducers and middleware.
+    /// The log holds the actions that middleware dispatched too, so replay into a store whose
+    /// middleware does not dispatch them again (reducers and navigation, say), or they happen
+    /// twice.
     ///
     /// - Parameters:
     ///   - log: The log.
-    ///   - store: The store to dispatch into.
-    ///   - last: The sequence number of the last entry to replay; later ones are left out.
-    /// - Returns: How many actions were dispatched, and the gaps among the replayed entries.
-    /// - Throws: ``ActionLogError`` for the first line whose type is unknown or whose payload
-    ///   does not decode.
+    ///   - store: The store to replay into; it needs the reducers of the log's actions.
+    ///   - last: The sequence number of the last entry to replay; every entry by default.
+    /// - Returns: What the replay did.
+    /// - Throws: ``ActionLogError`` for a line that cannot be replayed; nothing was dispatched.
     @MainActor
     @discardableResult
     public func replay<State: StoreState>(
@@ -126,6 +128,22 @@ public struct ActionReplayer: Sendable {
             gaps: replayed.filter(\.isSkipped),
             lastSequenceNumber: replayed.last?.sequenceNumber
         )
+    }
+
+    /// The type an entry names: by its qualified name, or, in a log written before names were
+    /// qualified, by its innermost name when only one of the replayer's types has it.
+    private func type(of entry: ActionLog.Entry) throws(ActionLogError) -> any (StoreAction & Decodable).Type
+    {
+        if let type = types[entry.typeName] { return type }
+        guard let candidates = typesByOlderName[entry.typeName] else {
+            throw .unknownType(line: entry.lineNumber, typeName: entry.typeName, known: typeNames)
+        }
+        guard candidates.count == 1, let type = candidates.first else {
+            throw .ambiguousEntry(
+                line: entry.lineNumber, typeName: entry.typeName,
+                candidates: candidates.map { LogLine.typeName(of: $0) })
+        }
+        return type
     }
 
     private static func decode<Action: StoreAction & Decodable>(

@@ -9,9 +9,15 @@ import ReMVVMStore
 
 extension DemoApp {
     /// The demo's recordable actions, for `--replay`.
-    static let replayer = ActionReplayer(types: [
-        LoginAction.self, LogoutAction.self, UndoAction.self, RedoAction.self,
-    ])
+    static let replayer: ActionReplayer = {
+        do {
+            return try ActionReplayer(types: [
+                LoginAction.self, LogoutAction.self, UndoAction.self, RedoAction.self,
+            ])
+        } catch {
+            preconditionFailure("internal inconsistency: the demo's action types share a name: \(error)")
+        }
+    }()
 
     /// Makes the app for `--record` and `--replay`: the log is read and every action in it decoded
     /// before anything else happens (the file being recorded to may be the one replayed), then
