@@ -37,13 +37,20 @@ public final class UndoHistory<State: StoreState>: StateMiddleware {
     /// The most steps kept, to undo and to redo together.
     public let limit: Int
 
-    /// A reduced action with a state: for undo, the state before the action; for redo, the
-    /// state after it.
+    /// A reduced action with what it changed: for undo, what the state held before the
+    /// action; for redo, what it held after it (the whole state, or the part kept).
     private struct Step {
         let id: Int
-        let state: State
+        let restoration: Restoration<State>
         let action: any StoreAction
     }
+
+    /// What a step keeps of a state: the whole state, or the part at `at:`.
+    private let snapshot: @MainActor (State) -> Restoration<State>
+    /// Whether an action changed what the history keeps.
+    private let changedKeptPart: @MainActor (State, State) -> Bool
+    /// The action types that make steps, or `nil` for every type.
+    private let stepTypes: Set<ObjectIdentifier>?
 
     /// The steps to undo, oldest first.
     private typealias StepStack = BoundedStack<Step>
@@ -55,14 +62,72 @@ public final class UndoHistory<State: StoreState>: StateMiddleware {
     private var present: State?
     private var lastID = 0
 
-    /// Creates a history that keeps up to `limit` steps.
+    /// Creates a history that keeps up to `limit` steps of the whole state, one for each
+    /// reduced action, or for each action of the types in `only`.
     ///
-    /// - Parameter limit: The most steps kept, 0 or more; the oldest go first.
-    public init(limit: Int) {
+    /// ```swift
+    /// let history = UndoHistory<AppState>(limit: 100)
+    /// let favorites = UndoHistory<AppState>(limit: 100, only: [ToggleFavorite.self])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - limit: The most steps kept, 0 or more; the oldest go first.
+    ///   - only: The action types that make steps; every type when `nil`.
+    public convenience init(limit: Int, only: [any StoreAction.Type]? = nil) {
+        self.init(
+            limit: limit, only: only,
+            snapshot: { saved in Restoration { _ in saved } },
+            changedKeptPart: { _, _ in true })
+    }
+
+    /// Creates a history that keeps up to `limit` steps of one part of the state: an action
+    /// makes a step only when it changed that part (and, with `only`, is of one of those
+    /// types), and an undo restores that part alone, leaving the rest as it is now.
+    ///
+    /// The search and favorites case: results that arrive after the user starred a book stay
+    /// when the star is undone.
+    ///
+    /// ```swift
+    /// let history = UndoHistory<AppState>(limit: 100, at: \.favorites)
+    /// store.dispatch(action: ToggleFavorite(id: 7))
+    /// store.dispatch(action: SearchResults(books: books))   // not a step: favorites unchanged
+    /// store.dispatch(action: UndoAction())                  // favorites back, results kept
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - limit: The most steps kept, 0 or more; the oldest go first.
+    ///   - part: The part of the state the history keeps and restores.
+    ///   - only: The action types that make steps; every type when `nil`.
+    public convenience init<Part: Equatable & Sendable>(
+        limit: Int, at part: WritableKeyPath<State, Part>, only: [any StoreAction.Type]? = nil
+    ) {
+        nonisolated(unsafe) let part = part
+        self.init(
+            limit: limit, only: only,
+            snapshot: { state in
+                let saved = state[keyPath: part]
+                return Restoration { current in
+                    var restored = current
+                    restored[keyPath: part] = saved
+                    return restored
+                }
+            },
+            changedKeptPart: { old, new in old[keyPath: part] != new[keyPath: part] })
+    }
+
+    private init(
+        limit: Int,
+        only: [any StoreAction.Type]?,
+        snapshot: @escaping @MainActor (State) -> Restoration<State>,
+        changedKeptPart: @escaping @MainActor (State, State) -> Bool
+    ) {
         precondition(limit >= 0, "UndoHistory needs a limit of 0 or more, got \(limit)")
         self.limit = limit
         undoSteps = StepStack(capacity: limit)
         redoSteps = StepStack(capacity: limit)
+        self.snapshot = snapshot
+        self.changedKeptPart = changedKeptPart
+        stepTypes = only.map { Set($0.map { ObjectIdentifier($0) }) }
     }
 
     /// Registers the reducers of ``UndoAction`` and ``RedoAction`` on `store`, and starts from
@@ -136,13 +201,14 @@ public final class UndoHistory<State: StoreState>: StateMiddleware {
     ) {
         // Nothing to restore: block it, so nothing changes and nobody is told.
         guard let step = self[keyPath: source].last,
-            let replacement = Restoring(restoring: step.state) as? Action
+            let replacement = Restoring(restoring: step.restoration) as? Action
         else { return }
         dispatcher.next(action: replacement) { [weak self] newState in
             guard let self else { return }
             if self[keyPath: source].last?.id == step.id, let present {
                 self[keyPath: source].popLast()
-                self[keyPath: target].push(Step(id: nextID(), state: present, action: step.action))
+                self[keyPath: target].push(
+                    Step(id: nextID(), restoration: snapshot(present), action: step.action))
             } else {
                 // Other steps were taken while the restore was held back: redo is stale.
                 redoSteps.removeAll()
@@ -151,12 +217,15 @@ public final class UndoHistory<State: StoreState>: StateMiddleware {
         }
     }
 
+    /// Makes a step for an action of a type that makes steps and that changed what the
+    /// history keeps; a new step drops what could have been redone.
     private func didReduce(_ action: any StoreAction, to newState: State) {
-        if let present {
-            undoSteps.push(Step(id: nextID(), state: present, action: action))
-        }
+        defer { present = newState }
+        guard let present, stepTypes?.contains(ObjectIdentifier(type(of: action))) ?? true,
+            changedKeptPart(present, newState)
+        else { return }
+        undoSteps.push(Step(id: nextID(), restoration: snapshot(present), action: action))
         redoSteps.removeAll()
-        present = newState
     }
 
     private func nextID() -> Int {

@@ -1,0 +1,97 @@
+import ReMVVMMiddleware
+import ReMVVMStore
+import Testing
+
+// The search and favorites case: a star the user taps is a step; search results that arrive
+// afterwards are not, and undoing the star keeps them.
+
+private struct LibraryState: StoreState, Equatable {
+    var favorites: Set<Int> = []
+    var results: [String] = []
+}
+
+private struct ToggleFavorite: StoreAction { var id: Int }
+private struct ResultsArrived: StoreAction { var results: [String] }
+
+private enum ToggleFavoriteReducer: Reducer {
+    static func reduce(state: LibraryState, with action: ToggleFavorite) -> LibraryState {
+        var state = state
+        if state.favorites.remove(action.id) == nil { state.favorites.insert(action.id) }
+        return state
+    }
+}
+
+private enum ResultsArrivedReducer: Reducer {
+    static func reduce(state: LibraryState, with action: ResultsArrived) -> LibraryState {
+        var state = state
+        state.results = action.results
+        return state
+    }
+}
+
+@MainActor
+private func makeLibrary(_ history: UndoHistory<LibraryState>) -> Store<LibraryState> {
+    let store = Store(with: LibraryState(), middleware: [history])
+    store.register(reducer: ToggleFavoriteReducer.self)
+    store.register(reducer: ResultsArrivedReducer.self)
+    history.register(on: store)
+    return store
+}
+
+@MainActor
+@Suite struct UndoByPartTests {
+    @Test("at: a part: undo restores that part alone; results that arrived after the step stay")
+    func undoOnePart() {
+        let history = UndoHistory<LibraryState>(limit: 10, at: \.favorites)
+        let store = makeLibrary(history)
+        store.dispatch(action: ToggleFavorite(id: 7))
+        store.dispatch(action: ResultsArrived(results: ["Dune"]))
+        #expect(history.undoableActions.count == 1)  // the results changed no favorite
+        store.dispatch(action: UndoAction())
+        #expect(store.state == LibraryState(favorites: [], results: ["Dune"]))
+        store.dispatch(action: RedoAction())
+        #expect(store.state == LibraryState(favorites: [7], results: ["Dune"]))
+    }
+
+    @Test("only: listed types make steps; without at:, undo restores the whole state before the step")
+    func onlySomeTypes() {
+        let history = UndoHistory<LibraryState>(limit: 10, only: [ToggleFavorite.self])
+        let store = makeLibrary(history)
+        store.dispatch(action: ResultsArrived(results: ["Dune"]))
+        store.dispatch(action: ToggleFavorite(id: 7))
+        store.dispatch(action: ResultsArrived(results: ["Dune", "Emma"]))
+        #expect(history.undoableActions.map { "\(type(of: $0))" } == ["ToggleFavorite"])
+        store.dispatch(action: UndoAction())
+        // The whole state before the star: the later results go too, which at: avoids.
+        #expect(store.state == LibraryState(favorites: [], results: ["Dune"]))
+        store.dispatch(action: UndoAction())  // nothing more to undo: blocked
+        #expect(store.state == LibraryState(favorites: [], results: ["Dune"]))
+    }
+
+    @Test("at: and only: together: steps for the listed types that changed the part")
+    func both() {
+        let history = UndoHistory<LibraryState>(limit: 10, at: \.favorites, only: [ToggleFavorite.self])
+        let store = makeLibrary(history)
+        store.dispatch(action: ToggleFavorite(id: 1))
+        store.dispatch(action: ResultsArrived(results: ["Dune"]))
+        store.dispatch(action: ToggleFavorite(id: 2))
+        #expect(history.undoableActions.count == 2)
+        store.dispatch(action: UndoAction())
+        store.dispatch(action: UndoAction())
+        #expect(store.state == LibraryState(favorites: [], results: ["Dune"]))
+        store.dispatch(action: RedoAction())
+        #expect(store.state == LibraryState(favorites: [1], results: ["Dune"]))
+    }
+
+    @Test("an action that makes no step keeps what could be redone")
+    func noStepKeepsRedo() {
+        let history = UndoHistory<LibraryState>(limit: 10, at: \.favorites)
+        let store = makeLibrary(history)
+        store.dispatch(action: ToggleFavorite(id: 7))
+        store.dispatch(action: UndoAction())
+        store.dispatch(action: ResultsArrived(results: ["Emma"]))
+        #expect(history.canRedo)
+        store.dispatch(action: RedoAction())
+        #expect(store.state == LibraryState(favorites: [7], results: ["Emma"]))
+    }
+}
