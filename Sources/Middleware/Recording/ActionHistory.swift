@@ -1,0 +1,165 @@
+public import ReMVVMStore
+
+/// Every action a store reduced, in order, for exact time travel over the session: jump to
+/// the state after any action, or skip an action and see the session without it.
+///
+/// ```swift
+/// let history = ActionHistory<AppState>()
+/// let store = Store(with: initialState, middleware: [search, undo, history])  // last
+/// history.register(on: store)
+///
+/// history.jump(to: 3)   // the state right after the 3rd action (0: the initial state)
+/// history.skip(2)       // the session without action 2; skip(2) again brings it back
+/// history.entries       // index, action, isSkipped
+/// ```
+///
+/// A jump or a skip recomputes the state from the initial one with the store's reducers
+/// alone, exactly: no middleware runs, so no effect happens again, and the log holds the
+/// actions the effects dispatched back. Subscribers and view models are told once, with the
+/// result. An action dispatched after a jump into the past drops the actions after that point,
+/// as an action after an undo does.
+///
+/// Put the history last in the middleware stack, so that it keeps each action as it was
+/// reduced (an ``UndoAction`` that an ``UndoHistory`` before it filled in, say). Other
+/// middleware are not told of a jump or a skip: an ``UndoHistory`` goes on from the state it
+/// saw last.
+///
+/// - Complexity: Keeping an action costs O(1) per dispatch; a jump or a skip reduces every
+///   action up to the position again, O(*n*). The history keeps at most ``limit`` actions;
+///   the oldest are folded into the starting state, so a jump cannot go back before them.
+@MainActor
+public final class ActionHistory<State: StoreState>: StateMiddleware {
+    /// One reduced action of the session.
+    public struct Entry: Sendable {
+        /// The action's number in the session, from 1.
+        public let index: Int
+        /// The action, as it was reduced.
+        public let action: any StoreAction
+        /// Whether ``ActionHistory/skip(_:)`` took it out of the session.
+        public let isSkipped: Bool
+    }
+
+    /// The most actions kept; older ones are folded into the starting state.
+    public let limit: Int
+    /// The actions kept, oldest first.
+    public private(set) var entries: [Entry] = []
+    /// The index of the last action in effect: the last entry's, or an earlier one after a
+    /// jump into the past; 0 before the first action.
+    public private(set) var position = 0
+
+    /// The state before the first entry kept.
+    private var start: State?
+    private weak var store: Store<State>?
+
+    /// Creates a history that keeps up to `limit` actions.
+    ///
+    /// - Parameter limit: The most actions kept, 1 or more (values below 1 keep 1). Each entry
+    ///   holds one action, so memory grows with the limit, not with the state.
+    public init(limit: Int = 10_000) {
+        self.limit = max(1, limit)
+    }
+
+    /// Starts the history from `store`'s state and lets it travel in that store.
+    ///
+    /// - Parameter store: The store whose middleware holds this history.
+    public func register(on store: Store<State>) {
+        self.store = store
+        if start == nil { start = store.state }
+    }
+
+    /// Keeps each action once the store reduced it.
+    ///
+    /// - Parameters:
+    ///   - state: The store's state when the action reaches the history.
+    ///   - action: The action.
+    ///   - dispatcher: Passes the action on.
+    public func applyMiddleware<Action: StoreAction>(
+        for state: State,
+        action: Action,
+        dispatcher: Dispatcher<Action, State>
+    ) {
+        if start == nil { start = state }
+        dispatcher.next { [weak self] _ in self?.keep(action) }
+    }
+
+    /// Makes the store's state the state right after action `index`, recomputed from the
+    /// start with the reducers alone; 0 is the state before the first action kept.
+    ///
+    /// An index outside the session changes nothing and is reported through the store's
+    /// diagnostics.
+    ///
+    /// - Parameter index: The index of an action kept, or the one before the first.
+    /// - Returns: Whether the store went there.
+    @discardableResult
+    public func jump(to index: Int) -> Bool {
+        let lowest = (entries.first?.index ?? position + 1) - 1
+        let highest = entries.last?.index ?? position
+        guard (lowest...highest).contains(index) else {
+            report("jump(to: \(index)) is outside the session kept (\(rangeDescription)); nothing changed")
+            return false
+        }
+        position = index
+        recompute()
+        return true
+    }
+
+    /// Takes action `index` out of the session, or puts it back if it was out, and recomputes
+    /// the state at the current ``position`` from the start with the reducers alone.
+    ///
+    /// An index that names no action kept changes nothing and is reported through the store's
+    /// diagnostics.
+    ///
+    /// - Parameter index: The index of an action kept.
+    /// - Returns: Whether the action was toggled.
+    @discardableResult
+    public func skip(_ index: Int) -> Bool {
+        guard let offset = entries.firstIndex(where: { $0.index == index }) else {
+            report("skip(\(index)) names no action kept (\(rangeDescription)); nothing changed")
+            return false
+        }
+        let entry = entries[offset]
+        entries[offset] = Entry(index: entry.index, action: entry.action, isSkipped: !entry.isSkipped)
+        recompute()
+        return true
+    }
+
+    // MARK: - Keeping and recomputing
+
+    private func keep(_ action: any StoreAction) {
+        // A dispatch after a jump into the past drops the future.
+        if let last = entries.last?.index, position < last {
+            entries.removeLast(last - position)
+        }
+        position += 1
+        entries.append(Entry(index: position, action: action, isSkipped: false))
+        if entries.count > limit, let store, let start {
+            let oldest = entries.removeFirst()
+            self.start = oldest.isSkipped ? start : store.reduced([oldest.action], from: start)
+        }
+    }
+
+    private func recompute() {
+        guard let store, let start else { return }
+        let actions = entries.lazy.filter { !$0.isSkipped && $0.index <= self.position }.map(\.action)
+        store.replaceState(with: store.reduced(actions, from: start))
+    }
+
+    private var rangeDescription: String {
+        guard let first = entries.first?.index, let last = entries.last?.index else {
+            return "no action yet"
+        }
+        return "actions \(first) to \(last)"
+    }
+
+    private func report(_ message: String) {
+        store?.diagnosticsHandler(
+            StoreDiagnostic(kind: .historyRequestIgnored, message: "ActionHistory<\(State.self)>: \(message)")
+        )
+    }
+}
+
+extension StoreDiagnostic.Kind {
+    /// An ``ActionHistory`` was asked to jump to, or skip, an action outside the session it
+    /// keeps; nothing changed.
+    public static let historyRequestIgnored = StoreDiagnostic.Kind("historyRequestIgnored")
+}

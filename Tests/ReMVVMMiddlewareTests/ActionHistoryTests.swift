@@ -1,0 +1,146 @@
+import Foundation
+import ReMVVMMiddleware
+import ReMVVMStore
+import Testing
+
+/// The reference: the state the reducers make of the initial one over `actions`, folded by
+/// hand, with no store.
+private func referenceFold(_ actions: [any StoreAction]) -> (count: Int, name: String?) {
+    var count = 0
+    var name: String?
+    for action in actions {
+        if let increment = action as? Increment { count += increment.by }
+        if let rename = action as? Rename { name = rename.name }
+    }
+    return (count, name)
+}
+
+@MainActor
+private func makeHistoryStore(limit: Int = 10_000, before: [any AnyMiddleware] = []) -> (
+    Store<TestState>, ActionHistory<TestState>, DiagnosticsLog
+) {
+    let history = ActionHistory<TestState>(limit: limit)
+    let (store, log) = makeStore(middleware: before + [history])
+    history.register(on: store)
+    return (store, history, log)
+}
+
+@MainActor
+@Suite struct ActionHistoryTests {
+    @Test(
+        "10,000 seeded random sessions: jump(to: k) is the fold of the first k actions, skip(i) the fold without i"
+    )
+    func randomSessions() throws {
+        let seed = UInt64(ProcessInfo.processInfo.environment["REMVVM_SEED"] ?? "") ?? 0x5EED_2026
+        var random = SeededGenerator(seed: seed)
+        for session in 0..<10_000 {
+            let (store, history, _) = makeHistoryStore()
+            var actions: [any StoreAction] = []
+            for _ in 0..<Int.random(in: 1...12, using: &random) {
+                let action: any StoreAction =
+                    Bool.random(using: &random)
+                    ? Increment(by: Int.random(in: -5...5, using: &random))
+                    : Rename(name: ["Ada", "Alan", nil].randomElement(using: &random)!)
+                actions.append(action)
+                store.dispatch(action: action)
+            }
+            let context = "seed \(seed), session \(session)"
+            let k = Int.random(in: 0...actions.count, using: &random)
+            #expect(history.jump(to: k), "\(context)")
+            var expected = referenceFold(Array(actions.prefix(k)))
+            #expect(
+                store.state.count == expected.count && store.state.name == expected.name,
+                "\(context): jump(to: \(k))")
+
+            history.jump(to: actions.count)
+            let i = Int.random(in: 1...actions.count, using: &random)
+            history.skip(i)
+            var without = actions
+            without.remove(at: i - 1)
+            expected = referenceFold(without)
+            #expect(
+                store.state.count == expected.count && store.state.name == expected.name,
+                "\(context): skip(\(i))")
+
+            history.skip(i)
+            expected = referenceFold(actions)
+            #expect(
+                store.state.count == expected.count && store.state.name == expected.name,
+                "\(context): skip twice")
+            if store.state.count != expected.count || store.state.name != expected.name { return }
+        }
+    }
+
+    @Test("a jump tells each subscriber once, with the result, and runs no middleware")
+    func subscribersToldOnce() {
+        let counter = CountingMiddleware()
+        let (store, history, _) = makeHistoryStore(before: [counter])
+        for _ in 0..<5 { store.dispatch(action: Increment(by: 1)) }
+        var seen: [(Int, Int)] = []
+        let subscription = store.subscribe { state, old in seen.append((state.count, old.count)) }
+        let dispatchedBefore = counter.count
+        history.jump(to: 2)
+        #expect(seen.map(\.0) == [2])
+        #expect(seen.map(\.1) == [5])
+        #expect(counter.count == dispatchedBefore)
+        subscription.cancel()
+    }
+
+    @Test("a dispatch after a jump into the past drops the future")
+    func dispatchAfterJumpDropsTheFuture() {
+        let (store, history, _) = makeHistoryStore()
+        store.dispatch(action: Increment(by: 1))
+        store.dispatch(action: Increment(by: 10))
+        store.dispatch(action: Increment(by: 100))
+        history.jump(to: 1)
+        store.dispatch(action: Rename(name: "Ada"))
+        #expect(history.entries.map(\.index) == [1, 2])
+        #expect(history.entries.last?.action is Rename)
+        #expect(store.state.count == 1 && store.state.name == "Ada")
+        history.jump(to: 0)
+        #expect(store.state.count == 0 && store.state.name == nil)
+    }
+
+    @Test(
+        "the limit folds the oldest actions into the start; out-of-range requests change nothing and are reported"
+    )
+    func limitAndBadRequests() {
+        let (store, history, log) = makeHistoryStore(limit: 3)
+        for by in 1...5 { store.dispatch(action: Increment(by: by)) }
+        #expect(history.entries.map(\.index) == [3, 4, 5])
+        #expect(history.jump(to: 2))  // the start: actions 1 and 2 folded in
+        #expect(store.state.count == 3)
+        #expect(!history.jump(to: 1))
+        #expect(!history.skip(9))
+        #expect(store.state.count == 3)
+        #expect(log.kinds == [.historyRequestIgnored, .historyRequestIgnored])
+    }
+
+    @Test("an undo kept after the undo history is replayed exactly by a jump")
+    func undoIsExact() {
+        let undo = UndoHistory<TestState>(limit: 10)
+        let (store, history, _) = makeHistoryStore(before: [undo])
+        undo.register(on: store)
+        store.dispatch(action: Increment(by: 1))
+        store.dispatch(action: Increment(by: 10))
+        store.dispatch(action: UndoAction())
+        store.dispatch(action: Rename(name: "Ada"))
+        history.jump(to: 3)
+        #expect(store.state.count == 1 && store.state.name == nil)
+        history.jump(to: 4)
+        #expect(store.state.count == 1 && store.state.name == "Ada")
+    }
+}
+
+/// Counts the actions that reach it.
+@MainActor
+private final class CountingMiddleware: AnyMiddleware {
+    var count = 0
+
+    func applyMiddleware<Action: StoreAction, State: StoreState>(
+        for state: State, action: Action, dispatcher: Dispatcher<Action, State>
+    ) {
+        count += 1
+        dispatcher.next()
+    }
+}
