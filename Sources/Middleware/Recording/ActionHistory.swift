@@ -4,8 +4,10 @@ public import ReMVVMStore
 /// the state after any action, or skip an action and see the session without it.
 ///
 /// ```swift
+/// let undo = UndoHistory<AppState>(limit: 100)
 /// let history = ActionHistory<AppState>()
-/// let store = Store(with: initialState, middleware: [search, undo, history])  // last
+/// let store = Store(with: initialState, middleware: [undo, history])  // the history last
+/// undo.register(on: store)
 /// history.register(on: store)
 ///
 /// history.jump(to: 3)   // the state right after the 3rd action (0: the initial state)
