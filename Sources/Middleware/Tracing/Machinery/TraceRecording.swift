@@ -52,6 +52,18 @@ final class TraceRecording {
         }
     }
 
+    /// Turns a deferral into a drop: the middleware let the dispatcher go at `time`, after the
+    /// trace was written as deferred.
+    func markDropped(at time: ContinuousClock.Instant) {
+        guard case .deferred(let name) = outcome else { return }
+        outcome = .dropped(by: name)
+        if let last = steps.last, last.result == .deferred {
+            steps[steps.count - 1] = ActionTrace.Step(
+                middleware: last.middleware, result: .dropped, duration: time - positionTime)
+        }
+        end = time
+    }
+
     func trace() -> ActionTrace {
         let end = end ?? start
         return ActionTrace(
