@@ -62,7 +62,8 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
     /// payload). A value that appeared or went as a whole (an optional that became `nil` or
     /// stopped being `nil`, an enum that changed case, an element added or removed) is one
     /// change, with `no element` or `no entry` for the side that has none. Values longer than
-    /// ``Tracer/valueLimit`` characters are cut in the middle: `"start…(120 more)…end"`.
+    /// ``Tracer/valueLimit`` (80) characters are cut in the middle, keeping their start and their
+    /// end: `Item(id: 3, title: "Oat cookies wi…(23 more)…s and sea salt, 12 pieces, 300 g")`.
     public struct Change: Sendable, Equatable {
         /// The changed value's path from the state, such as `search.isLoading` or
         /// `todos[2].title`; `state` when the state changed as a whole.

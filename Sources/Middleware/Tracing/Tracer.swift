@@ -55,9 +55,10 @@ public final class Tracer {
     /// let go takes its trace off the list at once.
     static let deferredLimit = 64
 
-    /// The most characters a value of an ``ActionTrace/Change`` has: a longer one keeps its
-    /// first and last 39 characters, with `…(n more)…` between, so that a state holding a
-    /// long list still gives a trace one can read.
+    /// The most characters a value of an ``ActionTrace/Change`` has: a longer one is cut in
+    /// the middle, keeping its start and its end with `…(n more)…` between (about 34
+    /// characters of each end), so that a state holding a long list still gives a trace one
+    /// can read.
     public nonisolated static let valueLimit = 80
 
     /// Creates a tracer.
