@@ -479,6 +479,22 @@ private enum RenameTodoReducer: Reducer {
         #expect(traces.count == 4)
     }
 
+    @Test("switched off, a dispatcher let go after a deferral writes nothing")
+    func letGoWhileOff() throws {
+        let holder = Holder()
+        var traces: [ActionTrace] = []
+        let tracer = Tracer(sink: TraceSink { traces.append($0) })
+        let (store, _) = makeStore(middleware: tracer.instrument([holder]))
+        store.dispatch(action: Increment(by: 5))
+        try #require(traces.count == 1)
+        tracer.isEnabled = false
+        holder.held.removeAll()
+        #expect(traces.count == 1)
+        tracer.isEnabled = true
+        store.dispatch(action: Increment(by: 1))
+        #expect(traces.map(\.number) == [1, 2])
+    }
+
     @Test("an action blocked further down after it resumed is traced as blocked, not dropped")
     func resumedThenBlocked() throws {
         let holder = Holder()
