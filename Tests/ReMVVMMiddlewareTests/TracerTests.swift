@@ -318,3 +318,239 @@ final class OddKeeper: Middleware {
         )
     }
 }
+
+// A feature-composed state, as a search app has it.
+
+private struct Item: Equatable, Sendable {
+    var id: Int
+    var title: String
+}
+
+private struct SearchFeature: Equatable, Sendable {
+    var query = ""
+    var isLoading = false
+    var results: [Item] = []
+}
+
+private struct ComposedState: StoreState {
+    let factory: ViewModelFactory
+    var search = SearchFeature()
+    var todos = [Item(id: 1, title: "bread"), Item(id: 2, title: "eggs"), Item(id: 3, title: "milk")]
+}
+
+private struct StartSearch: StoreAction { let query: String }
+private struct RenameTodo: StoreAction {
+    let index: Int
+    let title: String
+}
+
+private enum StartSearchReducer: Reducer {
+    static func reduce(state: ComposedState, with action: StartSearch) -> ComposedState {
+        var state = state
+        state.search.query = action.query
+        state.search.isLoading = true
+        return state
+    }
+}
+
+private enum RenameTodoReducer: Reducer {
+    static func reduce(state: ComposedState, with action: RenameTodo) -> ComposedState {
+        var state = state
+        state.todos[action.index].title = action.title
+        return state
+    }
+}
+
+@MainActor
+@Suite struct TracedChangesTests {
+    private func makeComposedStore() -> (Store<ComposedState>, TracerTests.Collector) {
+        let collector = TracerTests.Collector()
+        let tracer = Tracer(sink: TraceSink { collector.traces.append($0) })
+        let store = Store(
+            with: ComposedState(factory: CompositeViewModelFactory()), middleware: tracer.instrument([]))
+        store.register(reducer: StartSearchReducer.self)
+        store.register(reducer: RenameTodoReducer.self)
+        return (store, collector)
+    }
+
+    @Test("a feature's change is traced as the leaves that changed, each with its path")
+    func leaves() throws {
+        let (store, collector) = makeComposedStore()
+        store.dispatch(action: StartSearch(query: "oat"))
+        store.dispatch(action: RenameTodo(index: 2, title: "oat milk"))
+        #expect(
+            collector.texts == [
+                """
+                trace #1 StartSearch(query: "oat")
+                  reduced
+                    search.query: "" -> "oat"
+                    search.isLoading: false -> true
+                """,
+                """
+                trace #2 RenameTodo(index: 2, title: "oat milk")
+                  reduced
+                    todos[2].title: "milk" -> "oat milk"
+                """,
+            ]
+        )
+        guard case .reduced(let changes, _) = try #require(collector.traces.first).outcome else {
+            Issue.record("expected a reduced outcome")
+            return
+        }
+        #expect(
+            changes == [
+                ActionTrace.Change(field: "search.query", oldValue: #""""#, newValue: #""oat""#),
+                ActionTrace.Change(field: "search.isLoading", oldValue: "false", newValue: "true"),
+            ]
+        )
+    }
+
+    @Test("a long value is cut in the middle, keeping its start and its end")
+    func longValue() throws {
+        let (store, collector) = makeComposedStore()
+        let long = "start-" + String(repeating: "x", count: 300) + "-end"
+        store.dispatch(action: RenameTodo(index: 0, title: long))
+        guard case .reduced(let changes, _) = try #require(collector.traces.first).outcome else {
+            Issue.record("expected a reduced outcome")
+            return
+        }
+        let change = try #require(changes.first)
+        #expect(changes.count == 1)
+        #expect(change.field == "todos[0].title")
+        #expect(change.oldValue == #""bread""#)
+        #expect(change.newValue.hasPrefix(#""start-xxxx"#))
+        #expect(change.newValue.hasSuffix(#"xxxx-end""#))
+        #expect(change.newValue.contains("…(244 more)…"))
+        #expect(change.newValue.count <= Tracer.valueLimit)
+    }
+}
+
+@MainActor
+@Suite struct DeferredTraceTests {
+    @Test("a deferred action's trace is written before its dispatch returns")
+    func writtenAtOnce() {
+        let holder = Holder()
+        var texts: [String] = []
+        let tracer = Tracer(sink: .text(showingDurations: false) { texts.append($0) })
+        let (store, _) = makeStore(middleware: tracer.instrument([Doubler(), holder]))
+        store.dispatch(action: Increment(by: 5))
+        #expect(
+            texts == [
+                """
+                trace #1 Increment(by: 5)
+                  Doubler: replaced it with Increment(by: 10)
+                  Holder: deferred it
+                  not reduced yet: deferred by Holder, which will call next later
+                """
+            ]
+        )
+        _ = holder
+    }
+
+    @Test("a held dispatcher let go without next ends its trace as dropped, once")
+    func letGoIsDropped() throws {
+        let holder = Holder()
+        var traces: [ActionTrace] = []
+        let tracer = Tracer(sink: TraceSink { traces.append($0) })
+        let (store, _) = makeStore(middleware: tracer.instrument([Doubler(), holder]))
+        store.dispatch(action: Increment(by: 5))
+        store.dispatch(action: Increment(by: 1))
+        try #require(traces.count == 2)
+        holder.held.removeFirst()  // let go without next
+        #expect(traces.count == 3)
+        let dropped = try #require(traces.last)
+        #expect(
+            dropped.formatted(showingDurations: false) == """
+                trace #1 (dropped) Increment(by: 5)
+                  Doubler: replaced it with Increment(by: 10)
+                  Holder: dropped it
+                  not reduced: dropped by Holder, which let it go without calling next
+                """
+        )
+        #expect(dropped.outcome == .dropped(by: "Holder"))
+        #expect(dropped.steps.map(\.result) == [.replaced(with: "Increment(by: 10)"), .dropped])
+        #expect(dropped.isResumed == false)
+        // The other one still resumes, and letting its spent dispatcher go writes nothing more.
+        holder.held[0].next()
+        #expect(store.state.count == 2)
+        #expect(traces.count == 4)
+        #expect(traces.last?.isResumed == true)
+        holder.held.removeAll()
+        #expect(traces.count == 4)
+    }
+
+    @Test("switched off, a dispatcher let go after a deferral writes nothing")
+    func letGoWhileOff() throws {
+        let holder = Holder()
+        var traces: [ActionTrace] = []
+        let tracer = Tracer(sink: TraceSink { traces.append($0) })
+        let (store, _) = makeStore(middleware: tracer.instrument([holder]))
+        store.dispatch(action: Increment(by: 5))
+        try #require(traces.count == 1)
+        tracer.isEnabled = false
+        holder.held.removeAll()
+        #expect(traces.count == 1)
+        tracer.isEnabled = true
+        store.dispatch(action: Increment(by: 1))
+        #expect(traces.map(\.number) == [1, 2])
+    }
+
+    @Test("an action blocked further down after it resumed is traced as blocked, not dropped")
+    func resumedThenBlocked() throws {
+        let holder = Holder()
+        var texts: [String] = []
+        let tracer = Tracer(sink: .text(showingDurations: false) { texts.append($0) })
+        let (store, _) = makeStore(middleware: tracer.instrument([holder, Blocker<Increment>()]))
+        store.dispatch(action: Increment(by: 5))
+        try #require(holder.held.count == 1)
+        holder.held[0].next()
+        holder.held.removeAll()
+        #expect(store.state.count == 0)
+        #expect(
+            texts == [
+                "trace #1 Increment(by: 5)\n  Holder: deferred it\n"
+                    + "  not reduced yet: deferred by Holder, which will call next later",
+                "trace #1 (resumed) Increment(by: 5)\n  Holder: passed on\n  Blocker<Increment>: blocked it\n"
+                    + "  not reduced: blocked by Blocker<Increment>",
+            ]
+        )
+    }
+
+    @Test("an AsyncEffect run cancelled by a newer one ends its action's trace as dropped")
+    func cancelledRunIsDropped() async {
+        let gate = Gate()
+        let effect = AsyncEffect<Increment, TestState>(cancelInFlight: true) { action, effect in
+            await gate.wait(action.by)
+            await effect.next()
+        }
+        var texts: [String] = []
+        let tracer = Tracer(sink: .text(showingDurations: false) { texts.append($0) })
+        let (store, _) = makeStore(middleware: tracer.instrument([effect]))
+        let name = "AsyncEffect<Increment, TestState>"
+        store.dispatch(action: Increment(by: 1))
+        store.dispatch(action: Increment(by: 2))
+        // The first run was cancelled while it waited: its trace ended before the second
+        // action's own trace was written.
+        #expect(
+            texts == [
+                "trace #1 Increment(by: 1)\n  \(name): deferred it\n"
+                    + "  not reduced yet: deferred by \(name), which will call next later",
+                "trace #1 (dropped) Increment(by: 1)\n  \(name): dropped it\n"
+                    + "  not reduced: dropped by \(name), which let it go without calling next",
+                "trace #2 Increment(by: 2)\n  \(name): deferred it\n"
+                    + "  not reduced yet: deferred by \(name), which will call next later",
+            ]
+        )
+        await gate.open(1)
+        await gate.open(2)
+        await effect.waitUntilIdle()
+        await store.idle()
+        #expect(store.state.count == 2)
+        #expect(texts.count == 4)
+        #expect(
+            texts.last
+                == "trace #2 (resumed) Increment(by: 2)\n  \(name): passed on\n  reduced\n    count: 0 -> 2\n"
+                + "  completions"
+        )
+    }
+}

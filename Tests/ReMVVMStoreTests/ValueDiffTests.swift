@@ -209,3 +209,140 @@ struct ValueDiffTests {
         try await store.finish()
     }
 }
+
+// The differ itself, as TestStore and the tracer call it.
+
+private struct Item: Sendable {
+    var id: Int
+    var title: String
+}
+
+private struct SearchFeature: Sendable {
+    var query = ""
+    var isLoading = false
+    var results: [Item] = []
+}
+
+private struct Composed: Sendable {
+    var search = SearchFeature()
+    var todos = [Item(id: 1, title: "bread"), Item(id: 2, title: "eggs"), Item(id: 3, title: "milk")]
+    var user: User?
+    var phase = Phase.idle
+    var tags: [String: Int] = ["a": 1, "b": 2]
+}
+
+/// Equal by `id` only: `==` is trusted, what it ignores is not looked into.
+private struct Tagged: Equatable {
+    let id: Int
+    let note: String
+    static func == (lhs: Tagged, rhs: Tagged) -> Bool { lhs.id == rhs.id }
+}
+
+@Suite("ValueDiff")
+struct ValueDiffDirectTests {
+    private func lines(_ first: Any, _ second: Any, limit: Int = 160) -> [String] {
+        ValueDiff.differences(from: first, to: second, valueLimit: limit).map {
+            "\($0.path): \($0.from) -> \($0.to)"
+        }
+    }
+
+    @Test("nested structs are named down to the leaf that changed")
+    func nestedStructs() {
+        var after = Composed()
+        after.search.query = "oat"
+        after.search.isLoading = true
+        #expect(
+            lines(Composed(), after) == [#"search.query: "" -> "oat""#, "search.isLoading: false -> true"])
+        #expect(lines(Composed(), Composed()).isEmpty)
+    }
+
+    @Test("array elements are named by index; an added or removed element is one change")
+    func arrays() {
+        var after = Composed()
+        after.todos[2].title = "oat milk"
+        after.search.results = [Item(id: 7, title: "oats")]
+        #expect(
+            lines(Composed(), after) == [
+                #"search.results[0]: no element -> Item(id: 7, title: "oats")"#,
+                #"todos[2].title: "milk" -> "oat milk""#,
+            ]
+        )
+        var shorter = Composed()
+        shorter.todos.removeFirst()
+        #expect(
+            lines(Composed(), shorter) == [
+                #"todos[0].id: 1 -> 2"#,
+                #"todos[0].title: "bread" -> "eggs""#,
+                #"todos[1].id: 2 -> 3"#,
+                #"todos[1].title: "eggs" -> "milk""#,
+                #"todos[2]: Item(id: 3, title: "milk") -> no element"#,
+            ]
+        )
+    }
+
+    @Test("an optional that appears or goes is one change; one that stays is looked into")
+    func optionals() {
+        var ada = Composed()
+        ada.user = User(firstName: "Ada", lastName: "Lovelace")
+        #expect(lines(Composed(), ada) == [#"user: nil -> User(firstName: "Ada", lastName: "Lovelace")"#])
+        #expect(lines(ada, Composed()) == [#"user: User(firstName: "Ada", lastName: "Lovelace") -> nil"#])
+        var alan = ada
+        alan.user = User(firstName: "Alan", lastName: "Lovelace")
+        #expect(lines(ada, alan) == [#"user.firstName: "Ada" -> "Alan""#])
+    }
+
+    @Test("enums are named by case, then by payload")
+    func enums() {
+        var loading = Composed()
+        loading.phase = .loading(page: 1)
+        #expect(lines(Composed(), loading) == ["phase: .idle -> .loading(page: 1)"])
+        var next = loading
+        next.phase = .loading(page: 2)
+        #expect(lines(loading, next) == ["phase.loading.page: 1 -> 2"])
+        var loaded = Composed()
+        loaded.phase = .loaded(items: ["a", "b"], total: 2)
+        var more = Composed()
+        more.phase = .loaded(items: ["a", "c"], total: 3)
+        #expect(lines(loaded, more) == [#"phase.loaded.items[1]: "b" -> "c""#, "phase.loaded.total: 2 -> 3"])
+    }
+
+    @Test("dictionaries are named by key, in key order")
+    func dictionaries() {
+        var after = Composed()
+        after.tags["a"] = 5
+        after.tags["b"] = nil
+        after.tags["c"] = 3
+        #expect(
+            lines(Composed(), after) == [
+                #"tags["a"]: 1 -> 5"#, #"tags["b"]: 2 -> no entry"#, #"tags["c"]: no entry -> 3"#,
+            ])
+    }
+
+    @Test("a long value keeps its start and its end, with the cut in the middle")
+    func cutInTheMiddle() throws {
+        let long = "start-" + String(repeating: "x", count: 200) + "-end"
+        var after = Composed()
+        after.todos[0].title = long
+        let difference = try #require(
+            ValueDiff.differences(from: Composed(), to: after, valueLimit: 80).first)
+        #expect(difference.path == "todos[0].title")
+        #expect(difference.from == #""bread""#)
+        #expect(difference.to.hasPrefix(#""start-xxx"#))
+        #expect(difference.to.hasSuffix(#"xxx-end""#))
+        #expect(difference.to.contains("…(144 more)…"))
+        #expect(difference.to.count == 80)
+        // The limit is the caller's: TestStore's is longer.
+        let wide = try #require(ValueDiff.differences(from: Composed(), to: after).first)
+        #expect(wide.to.count > 150 && wide.to.count <= 160)
+    }
+
+    @Test("an Equatable value that is equal is not looked into; values of another type differ whole")
+    func equatableAndTypes() {
+        #expect(lines(Tagged(id: 1, note: "a"), Tagged(id: 1, note: "b")).isEmpty)
+        #expect(
+            lines(Tagged(id: 1, note: "a"), Tagged(id: 2, note: "b")) == [
+                #"id: 1 -> 2"#, #"note: "a" -> "b""#,
+            ])
+        #expect(lines(1, "1") == [#"state: 1 -> "1""#])
+    }
+}

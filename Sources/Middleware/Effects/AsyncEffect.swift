@@ -9,6 +9,8 @@ public import ReMVVMStore
 /// actor, where the store lives. With `cancelInFlight`, a
 /// new action cancels the run still in flight for the previous one, and anything the cancelled
 /// run sends back afterwards is ignored, so a slow old answer never overwrites a newer one.
+/// A cancelled run lets its action's dispatcher go at once: that action will not be reduced,
+/// and a ``Tracer`` ends its trace as dropped.
 ///
 /// ```swift
 /// let search = AsyncEffect<SearchAction, AppState>(cancelInFlight: true) { action, effect in
@@ -30,7 +32,7 @@ public final class AsyncEffect<Action: StoreAction, State: StoreState>: Middlewa
     /// Whether a new action cancels the run in flight for an earlier one.
     public let cancelsInFlight: Bool
     private let operation: Operation
-    private var runs: [EffectRun] = []
+    private var runs: [EffectRun<Action, State>] = []
 
     /// Creates the middleware.
     ///
@@ -46,8 +48,9 @@ public final class AsyncEffect<Action: StoreAction, State: StoreState>: Middlewa
     /// The number of runs started and not yet finished or cancelled.
     public var inFlightCount: Int { runs.count }
 
-    /// Cancels every run in flight: their tasks are cancelled and whatever they send back is
-    /// ignored.
+    /// Cancels every run in flight: their tasks are cancelled, whatever they send back is
+    /// ignored, and the dispatchers of their actions are let go (a ``Tracer`` ends the traces
+    /// of the actions they had not passed on as dropped).
     public func cancelAll() {
         for run in runs { run.cancel() }
         runs.removeAll()
@@ -75,8 +78,8 @@ public final class AsyncEffect<Action: StoreAction, State: StoreState>: Middlewa
     ///   - dispatcher: Kept by the run's ``EffectContext``.
     public func applyMiddleware(for state: State, action: Action, dispatcher: Dispatcher<Action, State>) {
         if cancelsInFlight { cancelAll() }
-        let run = EffectRun()
-        let effect = EffectContext(dispatcher: dispatcher, run: run)
+        let run = EffectRun(dispatcher: dispatcher)
+        let effect = EffectContext(run: run)
         let operation = self.operation
         runs.append(run)
         // Counted by the store, so `await store.idle()` waits for the run.
@@ -86,7 +89,7 @@ public final class AsyncEffect<Action: StoreAction, State: StoreState>: Middlewa
         }
     }
 
-    private func finished(_ run: EffectRun) {
+    private func finished(_ run: EffectRun<Action, State>) {
         runs.removeAll { $0 === run }
     }
 }

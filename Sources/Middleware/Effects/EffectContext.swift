@@ -14,8 +14,7 @@ public import ReMVVMStore
 /// }
 /// ```
 public struct EffectContext<Action: StoreAction, State: StoreState>: Sendable {
-    let dispatcher: Dispatcher<Action, State>
-    let run: EffectRun
+    let run: EffectRun<Action, State>
 
     /// Whether this run was cancelled.
     @MainActor
@@ -30,7 +29,7 @@ public struct EffectContext<Action: StoreAction, State: StoreState>: Sendable {
     @MainActor
     @discardableResult
     public func next(action: Action? = nil, completion: (@MainActor (State) -> Void)? = nil) -> Bool {
-        guard !run.isCancelled else { return false }
+        guard let dispatcher = run.dispatcher else { return false }
         dispatcher.next(action: action, completion: completion)
         return true
     }
@@ -42,7 +41,7 @@ public struct EffectContext<Action: StoreAction, State: StoreState>: Sendable {
     @MainActor
     @discardableResult
     public func dispatch(action: some StoreAction) -> Bool {
-        guard !run.isCancelled else { return false }
+        guard let dispatcher = run.dispatcher else { return false }
         dispatcher.dispatch(action: action)
         return true
     }

@@ -1,14 +1,16 @@
 /// What happened to one dispatched action, as a ``Tracer`` saw it.
 ///
 /// A trace names the action and its fields, each middleware that saw it with what it did and
-/// how long it took, whether the action was reduced, blocked, deferred or had no reducer, and
-/// how the state changed. ``description`` renders it as a few lines of text:
+/// how long it took, whether the action was reduced, blocked, deferred, dropped or had no
+/// reducer, and which values of the state changed, each by its path. ``description`` renders it
+/// as a few lines of text:
 ///
 /// ```text
-/// trace #1 LoginAction(firstName: "Ada", lastName: "Lovelace")
+/// trace #4 SearchAction(query: "oat")
 ///   NavigationMiddleware<AppState, Screen>: passed on (0.004 ms)
 ///   reduced (0.012 ms)
-///     user: nil -> User(firstName: "Ada", lastName: "Lovelace")
+///     search.query: "oa" -> "oat"
+///     search.isLoading: false -> true
 ///   completions (0.020 ms)
 ///   total 0.061 ms
 /// ```
@@ -25,6 +27,9 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
         /// It returned without calling `next` but kept its dispatcher, to call `next` later:
         /// when it does, a trace marked ``ActionTrace/isResumed`` follows.
         case deferred
+        /// It had deferred the action, then let its dispatcher go without calling `next` (an
+        /// ``AsyncEffect`` run cancelled by a newer one does): the action stopped here for good.
+        case dropped
     }
 
     /// One middleware that saw the action.
@@ -33,8 +38,8 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
         public let middleware: String
         /// What it did.
         public let result: Result
-        /// The time from the action reaching it to its call of `next`, or to its return when it
-        /// blocked or deferred the action.
+        /// The time from the action reaching it to its call of `next`, to its return when it
+        /// blocked or deferred the action, or to its letting the dispatcher go when it dropped it.
         public let duration: Duration
 
         /// Creates a step.
@@ -50,9 +55,18 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// One field of the state that the action changed.
+    /// One value of the state that the action changed, named by its path.
+    ///
+    /// A change names a leaf: the deepest value that differs, such as `search.isLoading`,
+    /// `todos[2].title`, `tags["swift"]` or `phase.loaded.total` (an enum's case, then its
+    /// payload). A value that appeared or went as a whole (an optional that became `nil` or
+    /// stopped being `nil`, an enum that changed case, an element added or removed) is one
+    /// change, with `no element` or `no entry` for the side that has none. Values longer than
+    /// ``Tracer/valueLimit`` (80) characters are cut in the middle, keeping their start and their
+    /// end: `Item(id: 3, title: "Oat cookies wi…(23 more)…s and sea salt, 12 pieces, 300 g")`.
     public struct Change: Sendable, Equatable {
-        /// The field's name; `state` when the state has no named fields.
+        /// The changed value's path from the state, such as `search.isLoading` or
+        /// `todos[2].title`; `state` when the state changed as a whole.
         public let field: String
         /// The value before the action.
         public let oldValue: String
@@ -62,7 +76,7 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
         /// Creates a change.
         ///
         /// - Parameters:
-        ///   - field: The field's name.
+        ///   - field: The changed value's path.
         ///   - oldValue: The value before the action.
         ///   - newValue: The value after the action.
         public init(field: String, oldValue: String, newValue: String) {
@@ -80,8 +94,13 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
         /// reduced.
         case blocked(by: String)
         /// The named middleware kept the action's dispatcher to call `next` later; a trace
-        /// marked ``ActionTrace/isResumed`` follows when it does.
+        /// marked ``ActionTrace/isResumed`` follows when it does, or one whose outcome is
+        /// ``dropped(by:)`` when it lets the dispatcher go without calling `next`.
         case deferred(by: String)
+        /// The named middleware had deferred the action, then let its dispatcher go without
+        /// calling `next`: it will never be reduced. This trace ends the earlier deferred one of
+        /// the same number.
+        case dropped(by: String)
         /// Every middleware passed it on, but no reducer is registered for its type.
         case unhandled
     }
@@ -103,7 +122,8 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
     /// The time from the dispatch reaching the first middleware to the end of its processing.
     public let totalDuration: Duration
     /// Whether a middleware had deferred the action and called `next` later: this trace
-    /// completes the earlier one with the same number, of the same dispatch.
+    /// completes the earlier one with the same number, of the same dispatch. A trace whose
+    /// ``outcome`` is ``Outcome/dropped(by:)`` is marked `(dropped)` in its text instead.
     public let isResumed: Bool
 
     /// The trace as lines of text, with every duration.
@@ -121,7 +141,13 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
         func time(_ duration: Duration) -> String {
             showingDurations ? " (\(Self.milliseconds(duration)))" : ""
         }
-        var lines = ["trace #\(number)\(isResumed ? " (resumed)" : "") \(action)"]
+        let mark: String
+        if case .dropped = outcome {
+            mark = " (dropped)"
+        } else {
+            mark = isResumed ? " (resumed)" : ""
+        }
+        var lines = ["trace #\(number)\(mark) \(action)"]
         for step in steps {
             let what: String
             switch step.result {
@@ -129,6 +155,7 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
             case .replaced(let replacement): what = "replaced it with \(replacement)"
             case .blocked: what = "blocked it"
             case .deferred: what = "deferred it"
+            case .dropped: what = "dropped it"
             }
             lines.append("  \(step.middleware): \(what)\(time(step.duration))")
         }
@@ -143,6 +170,8 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
             lines.append("  not reduced: blocked by \(middleware)")
         case .deferred(let middleware):
             lines.append("  not reduced yet: deferred by \(middleware), which will call next later")
+        case .dropped(let middleware):
+            lines.append("  not reduced: dropped by \(middleware), which let it go without calling next")
         case .unhandled:
             lines.append("  not reduced: no reducer is registered for \(actionType)")
         }

@@ -1,8 +1,8 @@
 public import ReMVVMStore
 
 /// Logs what happens to every action: its fields, the middleware that saw it and what each
-/// did, whether it was reduced, blocked, deferred or unhandled, how the state changed, and how
-/// long each step took.
+/// did, whether it was reduced, blocked, deferred, dropped or unhandled, which values of the
+/// state changed, and how long each step took.
 ///
 /// A tracer instruments a middleware stack: ``instrument(_:)`` returns the stack with a small
 /// probe before, between and after the middleware, so it sees exactly which middleware passed
@@ -19,12 +19,21 @@ public import ReMVVMStore
 ///
 /// When it is off, each probe costs one check of ``isEnabled``: no clock reads, no text.
 ///
+/// A reduced action's trace lists the values of the state that changed, each by its path from
+/// the state, old value first: `search.isLoading: false -> true`,
+/// `todos[2].title: "milk" -> "oat milk"` (see ``ActionTrace/Change``). A value longer than
+/// ``valueLimit`` characters is cut in the middle.
+///
 /// A middleware that returns without calling `next` either *blocks* the action (it let its
 /// dispatcher go: the action stops for good) or *defers* it (it kept its dispatcher, to call
-/// `next` later, after a download say). A deferred action is traced twice: first as
-/// ``ActionTrace/Outcome/deferred(by:)``, then, when the middleware calls `next`, as a trace of
-/// the same number and action marked ``ActionTrace/isResumed``. Each resumed action is matched
-/// with its own first trace, whatever the order in which deferred actions resume.
+/// `next` later, after a download say). A deferred action is traced twice, the first time as
+/// soon as the middleware returned, before the dispatch does: as
+/// ``ActionTrace/Outcome/deferred(by:)``, then either, when the middleware calls `next`, as a
+/// trace of the same number and action marked ``ActionTrace/isResumed``, or, when it lets its
+/// dispatcher go without calling `next` (an ``AsyncEffect`` run cancelled by a newer one does),
+/// as a trace of the same number whose outcome is ``ActionTrace/Outcome/dropped(by:)``. Each
+/// resumed action is matched with its own first trace, whatever the order in which deferred
+/// actions resume.
 @MainActor
 public final class Tracer {
     /// Whether actions are traced. Switching it on or off takes effect from the next action.
@@ -35,10 +44,8 @@ public final class Tracer {
     let clock = ContinuousClock()
     /// The trace whose action is being processed right now.
     var active: TraceRecording?
-    /// Traces whose action a middleware held in the dispatch that is ending: not yet known to
-    /// be blocked or deferred, so not yet written.
-    var held: [TraceRecording] = []
-    /// Traces whose action a middleware deferred, oldest first; a later `next` resumes one.
+    /// Traces whose action a middleware deferred, oldest first; a later `next` resumes one, a
+    /// dispatcher let go without `next` drops one.
     var deferred: [TraceRecording] = []
     private var lastNumber = 0
     private var lastStack = 0
@@ -47,6 +54,12 @@ public final class Tracer {
     /// without calling `next` must not make the tracer grow without bound. A dispatcher that is
     /// let go takes its trace off the list at once.
     static let deferredLimit = 64
+
+    /// The most characters a value of an ``ActionTrace/Change`` has: a longer one is cut in
+    /// the middle, keeping its start and its end with `…(n more)…` between (about 34
+    /// characters of each end), so that a state holding a long list still gives a trace one
+    /// can read.
+    public nonisolated static let valueLimit = 80
 
     /// Creates a tracer.
     ///
@@ -93,47 +106,30 @@ public final class Tracer {
         return lastNumber
     }
 
-    /// Keeps `recording`, whose action a middleware returned without passing on, until it is
-    /// known whether the middleware let its dispatcher go (blocked) or kept it (deferred).
+    /// Writes the finished `recording`; a deferred one is kept for its resumption.
     ///
-    /// The store lets a blocked action's completions go by the time its dispatch returns, so
-    /// the question is settled by the next probe that runs, or by a task that runs right after
-    /// the dispatch on the main actor, whichever comes first.
-    func hold(_ recording: TraceRecording) {
-        held.append(recording)
-        if held.count == 1 {
-            Task { @MainActor [weak self] in self?.settleHeld() }
-        }
-    }
-
-    /// Writes the held traces whose action is still kept as deferred, and keeps them for their
-    /// resumption.
-    func settleHeld() {
-        guard !held.isEmpty else { return }
-        let settled = held
-        held.removeAll()
-        for recording in settled {
-            write(recording)
-            // One dispatch waits in one place: an older entry for it is stale.
-            deferred.removeAll { $0.stack == recording.stack && $0.dispatch == recording.dispatch }
-            deferred.append(recording)
-            if deferred.count > Self.deferredLimit { deferred.removeFirst() }
-        }
+    /// By the time the probe that finishes a trace returns, the store has settled what the
+    /// middleware that held the action did: when it let its dispatcher go, the store let the
+    /// action's completions go as well, and the trace's ``LetGoWatch`` marked it blocked.
+    func finish(_ recording: TraceRecording) {
+        if recording.isLetGo { recording.markBlocked() }
+        sink.write(recording.trace())
+        guard case .deferred = recording.outcome else { return }
+        // One dispatch waits in one place: an older entry for it is stale.
+        deferred.removeAll { $0.stack == recording.stack && $0.dispatch == recording.dispatch }
+        deferred.append(recording)
+        if deferred.count > Self.deferredLimit { deferred.removeFirst() }
     }
 
     /// Called when the store let go of `recording`'s completions without running them: its
-    /// action will not be reduced, and nothing can resume it.
+    /// action will not be reduced, and nothing can resume it. A trace still on its way is
+    /// marked blocked by the probe that finishes it; one already written as deferred ends with
+    /// a trace of its being dropped.
     func letGo(_ recording: TraceRecording) {
-        if let index = held.firstIndex(where: { $0 === recording }) {
-            held.remove(at: index)
-            recording.markBlocked()
-            write(recording)
-        }
-        deferred.removeAll { $0 === recording }
-    }
-
-    private func write(_ recording: TraceRecording) {
-        sink.write(recording.trace())
+        guard let index = deferred.firstIndex(where: { $0 === recording }) else { return }
+        deferred.remove(at: index)
+        recording.markDropped(at: clock.now)
+        if isEnabled { sink.write(recording.trace()) }
     }
 
     /// The deferred trace of dispatch `dispatch` that stopped at probe `index` of `stack`,

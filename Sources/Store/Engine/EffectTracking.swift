@@ -192,10 +192,13 @@ func describeValue(_ value: Any, limit: Int = 200) -> String {
     truncatedInMiddle(String(describing: value), limit: limit)
 }
 
-/// `text`, with its middle replaced by `…` so that it is at most about `limit` characters.
+/// `text`, with its middle replaced by `…(n more)…` so that it is at most `limit` characters
+/// (at least one character of each end is kept).
 func truncatedInMiddle(_ text: String, limit: Int) -> String {
-    guard text.count > limit else { return text }
-    let keep = max(limit / 2 - 1, 1)
-    let cut = text.count - 2 * keep
-    return "\(text.prefix(keep))…(\(cut) more)…\(text.suffix(keep))"
+    let count = text.count
+    guard count > limit else { return text }
+    // "…(" and " more)…" around the number cut, which has at most as many digits as `count`.
+    let marker = 9 + String(count).count
+    let keep = max((limit - marker) / 2, 1)
+    return "\(text.prefix(keep))…(\(count - 2 * keep) more)…\(text.suffix(keep))"
 }

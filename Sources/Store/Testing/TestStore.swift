@@ -307,12 +307,11 @@ public final class TestStore<State: StoreState> {
         if let equal = ValueDiff.equatableEqual(expected, step.after) {
             if equal { return }
         }
-        let differences = ValueDiff.differences(expected: expected, actual: step.after)
+        let differences = ValueDiff.differences(from: expected, to: step.after)
         guard !differences.isEmpty else { return }
+        let lines = differences.map { "  \($0.path): expected \($0.from), got \($0.to)" }
         throw TestStoreFailure(
-            (["\(title): the state differs from the expected one:"] + differences.map { "  \($0.line)" })
-                .joined(separator: "\n")
-        )
+            (["\(title): the state differs from the expected one:"] + lines).joined(separator: "\n"))
     }
 
     private func failure(_ headline: String, pending: Bool) -> TestStoreFailure {

@@ -1,11 +1,26 @@
-/// One run of an ``AsyncEffect``: its task, and whether it was cancelled.
+import ReMVVMStore
+
+/// One run of an ``AsyncEffect``: its task, the dispatcher of its action, and whether it was
+/// cancelled.
+///
+/// The run, not its ``EffectContext``, holds the dispatcher, so that cancelling the run lets
+/// the dispatcher go at once, whatever the operation is awaiting: the store then knows the
+/// action will not be passed on (``Store/idle()`` stops waiting for it, a tracer ends its trace
+/// as dropped).
 @MainActor
-final class EffectRun {
+final class EffectRun<Action: StoreAction, State: StoreState> {
     var task: Task<Void, Never>?
-    private(set) var isCancelled = false
+    /// The action's dispatcher, until the run is cancelled.
+    private(set) var dispatcher: Dispatcher<Action, State>?
+
+    init(dispatcher: Dispatcher<Action, State>) {
+        self.dispatcher = dispatcher
+    }
+
+    var isCancelled: Bool { dispatcher == nil }
 
     func cancel() {
-        isCancelled = true
+        dispatcher = nil
         task?.cancel()
     }
 }

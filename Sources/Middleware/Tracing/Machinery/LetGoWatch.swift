@@ -2,9 +2,10 @@
 /// without having run.
 ///
 /// The store lets an action's completions go when the action can no longer be reduced: at
-/// once when a middleware blocks it, or later, when a middleware that deferred it lets its
-/// dispatcher go without calling `next`. So a held action whose watch has gone is blocked for
-/// good, and one whose watch is still alive is deferred.
+/// once when a middleware blocks it (before the `next` of the probe that finishes the trace
+/// returns), or later, when a middleware that deferred it lets its dispatcher go without
+/// calling `next`. So a held action whose watch has gone by the end of its pass is blocked for
+/// good; one whose watch goes after its trace was written as deferred was dropped.
 @MainActor
 final class LetGoWatch {
     private let recording: TraceRecording
@@ -21,7 +22,8 @@ final class LetGoWatch {
         ran = true
     }
 
-    // Isolated: a task that lets a kept dispatcher go may do so off the main actor.
+    // Isolated: a task that lets a kept dispatcher go may do so off the main actor. On the main
+    // actor, where the store lets completions go, it runs at once.
     isolated deinit {
         guard !ran else { return }
         recording.isLetGo = true

@@ -28,8 +28,6 @@ struct TraceProbe: AnyMiddleware {
             dispatcher.next()
             return
         }
-        // Whatever was held before this point has been let go or kept by now.
-        tracer.settleHeld()
         let now = tracer.clock.now
         let recording: TraceRecording
         var finishesHere = index == 0
@@ -69,8 +67,8 @@ struct TraceProbe: AnyMiddleware {
         tracer.active = outer
 
         if recording.outcome == nil, recording.position == index, let following {
-            // The next middleware returned without calling `next`: deferred until the store
-            // lets the completions go (then it is blocked) or the dispatch is over.
+            // The next middleware returned without calling `next`: deferred, unless the store
+            // let the completions go (then it is blocked), which the finishing probe checks.
             let name = Self.name(of: following)
             recording.steps.append(
                 ActionTrace.Step(middleware: name, result: .deferred, duration: tracer.clock.now - now)
@@ -79,13 +77,7 @@ struct TraceProbe: AnyMiddleware {
         }
         if finishesHere {
             recording.end = tracer.clock.now
-            // The store may have let the completions go on the way back up already.
-            if recording.isLetGo { recording.markBlocked() }
-            if case .deferred = recording.outcome {
-                tracer.hold(recording)
-            } else {
-                tracer.sink.write(recording.trace())
-            }
+            tracer.finish(recording)
         }
     }
 
@@ -113,12 +105,16 @@ struct TraceProbe: AnyMiddleware {
         let oldState = state
         let reduceStart = clock.now
         dispatcher.next { newState in
-            let reducedAt = clock.now
-            recording.reducedAt = reducedAt
+            let duration = clock.now - reduceStart
+            let changes = ValueDiff.differences(from: oldState, to: newState, valueLimit: Tracer.valueLimit)
             recording.outcome = .reduced(
-                changes: StateDiff.changes(from: oldState, to: newState),
-                duration: reducedAt - reduceStart
+                changes: changes.map {
+                    ActionTrace.Change(field: $0.path, oldValue: $0.from, newValue: $0.to)
+                },
+                duration: duration
             )
+            // Comparing the states is the tracer's own work: the completions are timed after it.
+            recording.reducedAt = clock.now
         }
         if recording.outcome == nil { recording.outcome = .unhandled }
     }

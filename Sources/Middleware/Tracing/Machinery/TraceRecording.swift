@@ -42,14 +42,32 @@ final class TraceRecording {
     /// When the probe that finished the trace returned.
     var end: ContinuousClock.Instant?
 
-    /// Turns a deferral into a block: the middleware let the dispatcher go.
+    /// Turns a deferral into a block: the middleware let the dispatcher go before its trace
+    /// was written.
     func markBlocked() {
-        guard case .deferred(let name) = outcome else { return }
-        outcome = .blocked(by: name)
+        endDeferral(as: ActionTrace.Outcome.blocked(by:), step: .blocked, at: nil)
+    }
+
+    /// Turns a deferral into a drop: the middleware let the dispatcher go at `time`, after the
+    /// trace was written as deferred.
+    func markDropped(at time: ContinuousClock.Instant) {
+        endDeferral(as: ActionTrace.Outcome.dropped(by:), step: .dropped, at: time)
+    }
+
+    /// Replaces the deferred outcome and the deferring step; with a `time`, the step and the
+    /// trace last until then.
+    private func endDeferral(
+        as outcome: (String) -> ActionTrace.Outcome, step result: ActionTrace.Result,
+        at time: ContinuousClock.Instant?
+    ) {
+        guard case .deferred(let name) = self.outcome else { return }
+        self.outcome = outcome(name)
         if let last = steps.last, last.result == .deferred {
+            let duration = time.map { $0 - positionTime } ?? last.duration
             steps[steps.count - 1] = ActionTrace.Step(
-                middleware: last.middleware, result: .blocked, duration: last.duration)
+                middleware: last.middleware, result: result, duration: duration)
         }
+        if let time { end = time }
     }
 
     func trace() -> ActionTrace {

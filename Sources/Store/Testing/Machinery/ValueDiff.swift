@@ -1,35 +1,51 @@
-/// One place where an expected value and an actual one differ.
-struct ValueDifference: Equatable {
-    /// Where, as a Swift-like path from the compared value: `todos[0].title`.
-    let path: String
-    let expected: String
-    let actual: String
+/// One place where two values differ.
+package struct ValueDifference: Equatable, Sendable {
+    /// Where, as a Swift-like path from the compared value: `todos[0].title`; `state` when the
+    /// compared values differ as a whole.
+    package let path: String
+    /// The first value at `path`, as ``ValueDiff`` shows it: `no element` or `no entry` when
+    /// only the second value has something there.
+    package let from: String
+    /// The second value at `path`, shown the same way.
+    package let to: String
 
-    var line: String { "\(path): expected \(expected), got \(actual)" }
+    package init(path: String, from: String, to: String) {
+        self.path = path
+        self.from = from
+        self.to = to
+    }
 }
 
-/// Compares two values structurally, with `Mirror`: stored properties by name, collections
-/// element by element, enums by case and payload, class instances by identity. A value that is
-/// `Equatable` and equal is not looked into.
-enum ValueDiff {
-    /// The longest a value is shown in a difference; longer ones are cut in the middle.
-    static let valueLimit = 160
+/// Compares two values structurally, with `Mirror`, and names the leaves that differ: stored
+/// properties by name (`search.query`), collections element by element (`todos[2].title`),
+/// dictionaries entry by entry (`tags["a"]`), enums by case and payload (`phase.loaded.total`),
+/// optionals through their value, class instances by identity. A value that is `Equatable` and
+/// equal is not looked into.
+///
+/// The package's one value differ: ``TestStore`` names the paths where the expected state and
+/// the actual one differ, and the tracer of ReMVVMMiddleware the paths an action changed.
+package enum ValueDiff {
+    /// How long a value shown in a ``TestStore`` failure may be; longer ones are cut in the
+    /// middle.
+    package static let testStoreValueLimit = 160
 
-    /// Every difference between `expected` and `actual`, in the order of their stored properties.
-    static func differences(expected: Any, actual: Any, path: String = "") -> [ValueDifference] {
-        var result: [ValueDifference] = []
-        compare(expected, actual, path: path, into: &result)
-        return result
-    }
-
-    /// Whether the two values are equal: `==` when they are `Equatable`, otherwise structurally.
-    static func areEqual(_ expected: Any, _ actual: Any) -> Bool {
-        if let equal = equatableEqual(expected, actual) { return equal }
-        return differences(expected: expected, actual: actual).isEmpty
+    /// Every difference between `first` and `second`, in the order of their stored properties.
+    ///
+    /// - Parameters:
+    ///   - first: The reference value: the expected state, or the state before an action.
+    ///   - second: The value compared with it.
+    ///   - valueLimit: How many characters a shown value may have; a longer one keeps its
+    ///     start and its end, with `…(n more)…` between.
+    package static func differences(
+        from first: Any, to second: Any, valueLimit: Int = testStoreValueLimit
+    ) -> [ValueDifference] {
+        var walk = Walk(valueLimit: valueLimit)
+        walk.compare(first, second, path: "")
+        return walk.result
     }
 
     /// `==` when `lhs` is `Equatable` and `rhs` has the same type; `nil` when `==` does not apply.
-    static func equatableEqual(_ lhs: Any, _ rhs: Any) -> Bool? {
+    package static func equatableEqual(_ lhs: Any, _ rhs: Any) -> Bool? {
         guard let lhs = lhs as? any Equatable else { return nil }
         return open(lhs, rhs)
     }
@@ -40,8 +56,8 @@ enum ValueDiff {
     }
 
     /// The value as a difference shows it: strings quoted, long values cut in the middle.
-    static func show(_ value: Any) -> String {
-        truncatedInMiddle(render(value, depth: 0), limit: valueLimit)
+    package static func show(_ value: Any, limit: Int = testStoreValueLimit) -> String {
+        truncatedInMiddle(render(value, depth: 0), limit: limit)
     }
 
     /// The value written as Swift source would write it, without module prefixes:
@@ -84,9 +100,7 @@ enum ValueDiff {
             return ".\(payload.label ?? "")(\(arguments.joined(separator: ", ")))"
         case .tuple:
             return "(" + children.map { argument($0.0, $0.1) }.joined(separator: ", ") + ")"
-        case .class:
-            return "\(typeName)(" + children.map { argument($0.0, $0.1) }.joined(separator: ", ") + ")"
-        case .struct:
+        case .class, .struct:
             return "\(typeName)(" + children.map { argument($0.0, $0.1) }.joined(separator: ", ") + ")"
         default:
             return String(describing: value)
@@ -98,204 +112,175 @@ enum ValueDiff {
         return "\(label): \(value)"
     }
 
-    private static func label(_ path: String) -> String { path.isEmpty ? "state" : path }
-
-    private static func differ(
-        _ path: String, _ expected: Any, _ actual: Any, into result: inout [ValueDifference]
-    ) {
-        result.append(ValueDifference(path: label(path), expected: show(expected), actual: show(actual)))
-    }
-
-    private static func compare(
-        _ expected: Any, _ actual: Any, path: String, into result: inout [ValueDifference]
-    ) {
-        let expectedMirror = Mirror(reflecting: expected)
-        let actualMirror = Mirror(reflecting: actual)
-        if type(of: expected) != type(of: actual) && expectedMirror.displayStyle != .optional {
-            differ(path, expected, actual, into: &result)
-            return
-        }
-        if expectedMirror.displayStyle == .class || type(of: expected) is AnyClass {
-            if (expected as AnyObject) !== (actual as AnyObject) {
-                result.append(
-                    ValueDifference(
-                        path: label(path),
-                        expected: identity(of: expected),
-                        actual: identity(of: actual)
-                    )
-                )
-            }
-            return
-        }
-        if let equal = equatableEqual(expected, actual) {
-            if equal { return }
-            let isLeaf = expectedMirror.children.isEmpty && actualMirror.children.isEmpty
-            if isLeaf || expectedMirror.displayStyle == .set {
-                differ(path, expected, actual, into: &result)
-                return
-            }
-        }
-        switch expectedMirror.displayStyle {
-        case .optional:
-            compareOptionals(expected, expectedMirror, actual, actualMirror, path: path, into: &result)
-        case .enum:
-            compareEnums(expected, expectedMirror, actual, actualMirror, path: path, into: &result)
-        case .collection:
-            compareCollections(expectedMirror, actualMirror, path: path, into: &result)
-        case .dictionary:
-            compareDictionaries(expectedMirror, actualMirror, path: path, into: &result)
-        case .set:
-            if expectedMirror.children.count != actualMirror.children.count
-                || String(describing: expected) != String(describing: actual)
-            {
-                differ(path, expected, actual, into: &result)
-            }
-        default:
-            compareFields(expected, expectedMirror, actual, actualMirror, path: path, into: &result)
-        }
-    }
-
     private static func identity(of value: Any) -> String {
         let object = value as AnyObject
         return
             "\(type(of: object)) instance \(ObjectIdentifier(object).debugDescription.suffix(14).dropLast())"
     }
 
-    private static func compareOptionals(
-        _ expected: Any,
-        _ expectedMirror: Mirror,
-        _ actual: Any,
-        _ actualMirror: Mirror,
-        path: String,
-        into result: inout [ValueDifference]
-    ) {
-        let expectedValue: Any? = expectedMirror.children.first?.value
-        let actualValue: Any? =
-            actualMirror.displayStyle == .optional ? actualMirror.children.first?.value : actual
-        switch (expectedValue, actualValue) {
-        case (nil, nil):
-            return
-        case (let expectedValue?, let actualValue?):
-            compare(expectedValue, actualValue, path: path, into: &result)
-        default:
-            result.append(
-                ValueDifference(
-                    path: label(path),
-                    expected: expectedValue.map(show) ?? "nil",
-                    actual: actualValue.map(show) ?? "nil"
-                )
-            )
-        }
-    }
+    /// One comparison: its differences so far, and how long a shown value may be.
+    private struct Walk {
+        let valueLimit: Int
+        var result: [ValueDifference] = []
 
-    private static func compareEnums(
-        _ expected: Any,
-        _ expectedMirror: Mirror,
-        _ actual: Any,
-        _ actualMirror: Mirror,
-        path: String,
-        into result: inout [ValueDifference]
-    ) {
-        let expectedCase = expectedMirror.children.first
-        let actualCase = actualMirror.children.first
-        guard let expectedCase, let actualCase, expectedCase.label == actualCase.label else {
-            // Different cases, or cases without payload: the names tell them apart.
-            if expectedCase != nil || actualCase != nil
-                || String(describing: expected) != String(describing: actual)
-            {
-                differ(path, expected, actual, into: &result)
+        init(valueLimit: Int) {
+            self.valueLimit = valueLimit
+        }
+
+        private func show(_ value: Any) -> String {
+            ValueDiff.show(value, limit: valueLimit)
+        }
+
+        private mutating func add(_ path: String, _ first: String, _ second: String) {
+            result.append(ValueDifference(path: path.isEmpty ? "state" : path, from: first, to: second))
+        }
+
+        private mutating func differ(_ path: String, _ first: Any, _ second: Any) {
+            add(path, show(first), show(second))
+        }
+
+        mutating func compare(_ first: Any, _ second: Any, path: String) {
+            let firstMirror = Mirror(reflecting: first)
+            let secondMirror = Mirror(reflecting: second)
+            if type(of: first) != type(of: second) && firstMirror.displayStyle != .optional {
+                differ(path, first, second)
+                return
             }
-            return
-        }
-        let name = expectedCase.label ?? "payload"
-        let casePath = path.isEmpty ? name : "\(path).\(name)"
-        compare(expectedCase.value, actualCase.value, path: casePath, into: &result)
-    }
-
-    private static func compareCollections(
-        _ expectedMirror: Mirror,
-        _ actualMirror: Mirror,
-        path: String,
-        into result: inout [ValueDifference]
-    ) {
-        let expected = Array(expectedMirror.children)
-        let actual = Array(actualMirror.children)
-        for index in 0..<max(expected.count, actual.count) {
-            let elementPath = "\(path)[\(index)]"
-            switch (index < expected.count, index < actual.count) {
-            case (true, true):
-                compare(expected[index].value, actual[index].value, path: elementPath, into: &result)
-            case (true, false):
-                result.append(
-                    ValueDifference(
-                        path: elementPath, expected: show(expected[index].value), actual: "no element")
-                )
+            if firstMirror.displayStyle == .class || type(of: first) is AnyClass {
+                if (first as AnyObject) !== (second as AnyObject) {
+                    add(path, identity(of: first), identity(of: second))
+                }
+                return
+            }
+            if let equal = equatableEqual(first, second) {
+                if equal { return }
+                let isLeaf = firstMirror.children.isEmpty && secondMirror.children.isEmpty
+                if isLeaf || firstMirror.displayStyle == .set {
+                    differ(path, first, second)
+                    return
+                }
+            }
+            switch firstMirror.displayStyle {
+            case .optional:
+                compareOptionals(firstMirror, second, secondMirror, path: path)
+            case .enum:
+                compareEnums(first, firstMirror, second, secondMirror, path: path)
+            case .collection:
+                compareCollections(firstMirror, secondMirror, path: path)
+            case .dictionary:
+                compareDictionaries(firstMirror, secondMirror, path: path)
+            case .set:
+                if firstMirror.children.count != secondMirror.children.count
+                    || String(describing: first) != String(describing: second)
+                {
+                    differ(path, first, second)
+                }
             default:
-                result.append(
-                    ValueDifference(
-                        path: elementPath, expected: "no element", actual: show(actual[index].value))
-                )
+                compareFields(first, firstMirror, second, secondMirror, path: path)
             }
         }
-    }
 
-    private static func compareDictionaries(
-        _ expectedMirror: Mirror,
-        _ actualMirror: Mirror,
-        path: String,
-        into result: inout [ValueDifference]
-    ) {
-        func entries(_ mirror: Mirror) -> [(key: String, value: Any)] {
-            mirror.children.map { child in
-                let pair = Array(Mirror(reflecting: child.value).children)
-                let key = pair.first.map { show($0.value) } ?? "?"
-                return (key, pair.count > 1 ? pair[1].value : child.value)
-            }
-            .sorted { $0.key < $1.key }
-        }
-        let expected = entries(expectedMirror)
-        let actual = Dictionary(
-            entries(actualMirror).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        var seen = Set<String>()
-        for (key, value) in expected {
-            seen.insert(key)
-            let entryPath = "\(path)[\(key)]"
-            if let actualValue = actual[key] {
-                compare(value, actualValue, path: entryPath, into: &result)
-            } else {
-                result.append(ValueDifference(path: entryPath, expected: show(value), actual: "no entry"))
+        private mutating func compareOptionals(
+            _ firstMirror: Mirror, _ second: Any, _ secondMirror: Mirror, path: String
+        ) {
+            let firstValue: Any? = firstMirror.children.first?.value
+            let secondValue: Any? =
+                secondMirror.displayStyle == .optional ? secondMirror.children.first?.value : second
+            switch (firstValue, secondValue) {
+            case (nil, nil):
+                return
+            case (let firstValue?, let secondValue?):
+                compare(firstValue, secondValue, path: path)
+            default:
+                add(path, firstValue.map(show) ?? "nil", secondValue.map(show) ?? "nil")
             }
         }
-        for (key, value) in actual.sorted(by: { $0.key < $1.key }) where !seen.contains(key) {
-            result.append(ValueDifference(path: "\(path)[\(key)]", expected: "no entry", actual: show(value)))
-        }
-    }
 
-    private static func compareFields(
-        _ expected: Any,
-        _ expectedMirror: Mirror,
-        _ actual: Any,
-        _ actualMirror: Mirror,
-        path: String,
-        into result: inout [ValueDifference]
-    ) {
-        let expectedChildren = Array(expectedMirror.children)
-        let actualChildren = Array(actualMirror.children)
-        guard !expectedChildren.isEmpty, expectedChildren.count == actualChildren.count else {
-            if String(describing: expected) != String(describing: actual) {
-                differ(path, expected, actual, into: &result)
+        private mutating func compareEnums(
+            _ first: Any, _ firstMirror: Mirror, _ second: Any, _ secondMirror: Mirror, path: String
+        ) {
+            let firstCase = firstMirror.children.first
+            let secondCase = secondMirror.children.first
+            guard let firstCase, let secondCase, firstCase.label == secondCase.label else {
+                // Different cases, or cases without payload: the names tell them apart.
+                if firstCase != nil || secondCase != nil
+                    || String(describing: first) != String(describing: second)
+                {
+                    differ(path, first, second)
+                }
+                return
             }
-            return
+            let name = firstCase.label ?? "payload"
+            compare(firstCase.value, secondCase.value, path: path.isEmpty ? name : "\(path).\(name)")
         }
-        for (offset, (expectedChild, actualChild)) in zip(expectedChildren, actualChildren).enumerated() {
-            let name = expectedChild.label ?? ".\(offset)"
-            let childPath: String
-            if name.hasPrefix(".") {
-                childPath = "\(path)\(name)"
-            } else {
-                childPath = path.isEmpty ? name : "\(path).\(name)"
+
+        private mutating func compareCollections(_ firstMirror: Mirror, _ secondMirror: Mirror, path: String)
+        {
+            let first = Array(firstMirror.children)
+            let second = Array(secondMirror.children)
+            for index in 0..<max(first.count, second.count) {
+                let elementPath = "\(path)[\(index)]"
+                switch (index < first.count, index < second.count) {
+                case (true, true):
+                    compare(first[index].value, second[index].value, path: elementPath)
+                case (true, false):
+                    add(elementPath, show(first[index].value), "no element")
+                default:
+                    add(elementPath, "no element", show(second[index].value))
+                }
             }
-            compare(expectedChild.value, actualChild.value, path: childPath, into: &result)
+        }
+
+        private mutating func compareDictionaries(_ firstMirror: Mirror, _ secondMirror: Mirror, path: String)
+        {
+            let limit = valueLimit
+            func entries(_ mirror: Mirror) -> [(key: String, value: Any)] {
+                mirror.children.map { child in
+                    let pair = Array(Mirror(reflecting: child.value).children)
+                    let key = pair.first.map { ValueDiff.show($0.value, limit: limit) } ?? "?"
+                    return (key, pair.count > 1 ? pair[1].value : child.value)
+                }
+                .sorted { $0.key < $1.key }
+            }
+            let first = entries(firstMirror)
+            let second = Dictionary(
+                entries(secondMirror).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            var seen = Set<String>()
+            for (key, value) in first {
+                seen.insert(key)
+                let entryPath = "\(path)[\(key)]"
+                if let secondValue = second[key] {
+                    compare(value, secondValue, path: entryPath)
+                } else {
+                    add(entryPath, show(value), "no entry")
+                }
+            }
+            for (key, value) in second.sorted(by: { $0.key < $1.key }) where !seen.contains(key) {
+                add("\(path)[\(key)]", "no entry", show(value))
+            }
+        }
+
+        private mutating func compareFields(
+            _ first: Any, _ firstMirror: Mirror, _ second: Any, _ secondMirror: Mirror, path: String
+        ) {
+            let firstChildren = Array(firstMirror.children)
+            let secondChildren = Array(secondMirror.children)
+            guard !firstChildren.isEmpty, firstChildren.count == secondChildren.count else {
+                if String(describing: first) != String(describing: second) {
+                    differ(path, first, second)
+                }
+                return
+            }
+            for (offset, (firstChild, secondChild)) in zip(firstChildren, secondChildren).enumerated() {
+                let name = firstChild.label ?? ".\(offset)"
+                let childPath: String
+                if name.hasPrefix(".") {
+                    childPath = "\(path)\(name)"
+                } else {
+                    childPath = path.isEmpty ? name : "\(path).\(name)"
+                }
+                compare(firstChild.value, secondChild.value, path: childPath)
+            }
         }
     }
 }
