@@ -3,14 +3,14 @@ import ReMVVMMiddleware
 import ReMVVMStore
 import Testing
 
-// Feature apps name their actions inside a namespace: `SearchFeature.Changed` and
-// `FavoritesFeature.Changed` must stay apart in a log.
+// Feature apps name their actions inside a namespace: `BookSearch.Changed` and
+// `BookFavorites.Changed` must stay apart in a log.
 
-enum SearchFeature {
+enum BookSearch {
     struct Changed: StoreAction, Codable, Equatable { var query: String }
 }
 
-enum FavoritesFeature {
+enum BookFavorites {
     struct Changed: StoreAction, Codable, Equatable { var id: Int }
 }
 
@@ -25,7 +25,7 @@ struct FeaturesState: StoreState, Equatable {
 }
 
 enum SearchChangedReducer: Reducer {
-    static func reduce(state: FeaturesState, with action: SearchFeature.Changed) -> FeaturesState {
+    static func reduce(state: FeaturesState, with action: BookSearch.Changed) -> FeaturesState {
         var state = state
         state.query = action.query
         return state
@@ -33,7 +33,7 @@ enum SearchChangedReducer: Reducer {
 }
 
 enum FavoritesChangedReducer: Reducer {
-    static func reduce(state: FeaturesState, with action: FavoritesFeature.Changed) -> FeaturesState {
+    static func reduce(state: FeaturesState, with action: BookFavorites.Changed) -> FeaturesState {
         var state = state
         state.favorites.append(action.id)
         return state
@@ -74,18 +74,18 @@ private func secondTwin() -> any (StoreAction & Decodable).Type {
         try withTemporaryFile { (url: URL) throws in
             let recorder = ActionRecorder(fileURL: url)
             let recorded = makeFeaturesStore(middleware: [recorder])
-            recorded.dispatch(action: SearchFeature.Changed(query: "dune"))
-            recorded.dispatch(action: FavoritesFeature.Changed(id: 7))
+            recorded.dispatch(action: BookSearch.Changed(query: "dune"))
+            recorded.dispatch(action: BookFavorites.Changed(id: 7))
             recorded.dispatch(action: Tagged(value: "sci-fi"))
 
             let names = try lines(of: url).map { line in
                 try #require(
                     JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["type"] as? String
             }
-            #expect(names == ["SearchFeature.Changed", "FavoritesFeature.Changed", "Tagged<String>"])
+            #expect(names == ["BookSearch.Changed", "BookFavorites.Changed", "Tagged<String>"])
 
             let replayer = try ActionReplayer(types: [
-                SearchFeature.Changed.self, FavoritesFeature.Changed.self, Tagged<String>.self,
+                BookSearch.Changed.self, BookFavorites.Changed.self, Tagged<String>.self,
             ])
             let replayed = makeFeaturesStore(middleware: [])
             try replayer.replay(try ActionLog(contentsOf: url), into: replayed)
@@ -112,16 +112,16 @@ private func secondTwin() -> any (StoreAction & Decodable).Type {
         let older = try ActionLog(
             text: #"{"seq":1,"type":"Changed","action":{"query":"dune"}}"# + "\n"
                 + #"{"seq":2,"type":"Tagged<String>","action":{"value":"x"}}"# + "\n")
-        let one = try ActionReplayer(types: [SearchFeature.Changed.self, Tagged<String>.self])
+        let one = try ActionReplayer(types: [BookSearch.Changed.self, Tagged<String>.self])
         let store = makeFeaturesStore(middleware: [])
         try one.replay(older, into: store)
         #expect(store.state == FeaturesState(query: "dune", favorites: [], tags: ["x"]))
 
-        let both = try ActionReplayer(types: [SearchFeature.Changed.self, FavoritesFeature.Changed.self])
+        let both = try ActionReplayer(types: [BookSearch.Changed.self, BookFavorites.Changed.self])
         #expect(
             throws: ActionLogError.ambiguousEntry(
                 line: 1, typeName: "Changed",
-                candidates: ["SearchFeature.Changed", "FavoritesFeature.Changed"])
+                candidates: ["BookSearch.Changed", "BookFavorites.Changed"])
         ) {
             try both.actions(in: older)
         }

@@ -64,7 +64,7 @@ final class EffectTracker<State: StoreState> {
                 Hold(
                     context: context,
                     middleware: MiddlewareRouting.name(of: middleware),
-                    describeAction: { describeValue(action) }
+                    describeAction: { ValueText.describe(action) }
                 )
             )
         } else {
@@ -185,20 +185,4 @@ extension DispatchEngine {
         effects = tracker
         return tracker
     }
-}
-
-/// `String(describing:)` of a value, cut in the middle when it is long.
-func describeValue(_ value: Any, limit: Int = 200) -> String {
-    truncatedInMiddle(String(describing: value), limit: limit)
-}
-
-/// `text`, with its middle replaced by `…(n more)…` so that it is at most `limit` characters
-/// (at least one character of each end is kept).
-func truncatedInMiddle(_ text: String, limit: Int) -> String {
-    let count = text.count
-    guard count > limit else { return text }
-    // "…(" and " more)…" around the number cut, which has at most as many digits as `count`.
-    let marker = 9 + String(count).count
-    let keep = max((limit - marker) / 2, 1)
-    return "\(text.prefix(keep))…(\(count - 2 * keep) more)…\(text.suffix(keep))"
 }

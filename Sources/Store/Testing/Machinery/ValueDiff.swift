@@ -57,7 +57,7 @@ package enum ValueDiff {
 
     /// The value as a difference shows it: strings quoted, long values cut in the middle.
     package static func show(_ value: Any, limit: Int = testStoreValueLimit) -> String {
-        truncatedInMiddle(render(value, depth: 0), limit: limit)
+        ValueText.cutInMiddle(render(value, depth: 0), limit: limit)
     }
 
     /// The value written as Swift source would write it, without module prefixes:
