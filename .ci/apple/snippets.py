@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Extracts the Swift snippets of the docs for the Apple check.
 
-    python3 snippets.py <checkout> <output folder>
+    python3 snippets.py <checkout> <output folder> [pattern]
 
 A snippet is a ```swift fenced block in a DocC catalog's Markdown (Sources/*/*.docc) or in a
 `///` comment of Sources/. Snippets are checked in groups, each group one file of the output
@@ -13,10 +13,23 @@ folder (printed by name) that the check type-checks as a client's main.swift:
 - the snippets of one `///` comment form one group.
 
 A group imports what its snippets import, or ReMVVMStore and ReMVVMMiddleware, plus Testing when
-a snippet uses `@Test` or `#expect`, and DocsContext (.ci/apple/DocsContext.swift), whose
+a snippet uses `@Test` or `#expect`, and DocsContext (.ci/apple/DocsContext/), whose
 declarations of the docs' recurring example (AppState, LoginAction, store, ...) a snippet may
 use without declaring them, and may shadow with its own. `#sourceLocation` lines make the
 compiler report errors at the snippet's own file and line.
+
+A line `<!-- snippet: given NAME: TYPE -->` right before a fence declares, for its group, a
+value the surrounding text introduced (`given store: TestStore<AppState>`), shadowing
+DocsContext's; several such lines may stand there. In a `///` comment the marker is a comment
+line of its own.
+
+Each printed line is a group's file name, followed by ` observation` when one of its snippets
+uses the Observation-based API (ObservedState, `store.observed`, StoreViewModel, StateContainer,
+`withObservationTracking`, `@Observable`): the check type-checks such a group at the first
+release that has Observation (macOS 14, iOS 17, tvOS 17, watchOS 10), as its docs say it needs;
+and ` library` when a snippet declares an `@main` type: the group is a library file then, not a
+main.swift with top-level code.
+With a pattern, only groups whose source path matches it (a regular expression) are written.
 
 Not checked: snippets that import a UI framework (SwiftUI, UIKit, AppKit), which has no
 interface on Linux, and a snippet right after a line `<!-- snippet: not checked (reason) -->`;
@@ -26,13 +39,34 @@ import os
 import re
 import sys
 
-root, output = sys.argv[1:]
+root, output = sys.argv[1:3]
+only = re.compile(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[3] else None
 os.makedirs(output, exist_ok=True)
 UI = re.compile(r"^\s*import\s+(SwiftUI|UIKit|AppKit|WatchKit|TVUIKit)\b", re.M)
 IMPORT = re.compile(r"^\s*(@testable\s+|@preconcurrency\s+)?import\s+\w+", re.M)
 TESTING = re.compile(r"(^\s*@Test\b|#expect\(|#require\()", re.M)
 NEW_GROUP = re.compile(r"<!--\s*snippet:\s*new example\s*-->")
 SKIP = re.compile(r"<!--\s*snippet:\s*not checked\s*\((.*)\)\s*-->")
+MAIN = re.compile(r"^@main\b", re.M)
+GIVEN = re.compile(r"<!--\s*snippet:\s*given\s+(\w+)\s*:\s*(.+?)\s*-->")
+OBSERVATION = re.compile(
+    r"\b(ObservedState|StoreViewModel|StateContainer|withObservationTracking)\b|\.observed\b|@Observable\b")
+
+
+def givens(lines, index):
+    """The `given` markers in the lines right before line `index`, blank lines skipped."""
+    found = []
+    index -= 1
+    while index >= 0:
+        text = lines[index].strip().lstrip("/").strip()
+        if text:
+            match = GIVEN.search(text)
+            if not match and not NEW_GROUP.search(text):
+                break
+            if match:
+                found.insert(0, (match.group(1), match.group(2)))
+        index -= 1
+    return found
 
 
 def marker(lines, index, pattern):
@@ -58,7 +92,7 @@ def blocks_in_markdown(path):
             while end < len(lines) and lines[end].strip() != "```":
                 end += 1
             body = [l[len(indent):] if l.startswith(indent) else l.lstrip() for l in lines[start:end]]
-            yield start + 1, body, skip.group(1) if skip else None, new_group
+            yield start + 1, body, skip.group(1) if skip else None, new_group, givens(lines, index)
             index = end + 1
         else:
             index += 1
@@ -88,7 +122,7 @@ def blocks_in_comments(path):
                 body.append(content[len(inner):] if content.startswith(inner) else content.lstrip())
                 end += 1
             skip = marker(lines, index, SKIP)
-            yield start + 1, body, skip.group(1) if skip else None, comment != grouped
+            yield start + 1, body, skip.group(1) if skip else None, comment != grouped, givens(lines, index)
             grouped = comment
             index = end + 1
         else:
@@ -107,8 +141,10 @@ def sources():
 
 for path, blocks in sorted(sources(), key=lambda item: item[0]):
     relative = os.path.relpath(path, root)
+    if only and not only.search(relative):
+        continue
     groups = [[]]
-    for line, body, skip, new_group in blocks:
+    for line, body, skip, new_group, given in blocks:
         text = "\n".join(body)
         if UI.search(text):
             continue
@@ -117,18 +153,26 @@ for path, blocks in sorted(sources(), key=lambda item: item[0]):
             continue
         if new_group and groups[-1]:
             groups.append([])
-        groups[-1].append((line, text))
+        groups[-1].append((line, text, given))
     for number, group in enumerate(g for g in groups if g):
         name = re.sub(r"[^A-Za-z0-9]+", "-", relative) + f"-{number + 1}.swift"
         imports = set()
-        for _, text in group:
+        for _, text, _ in group:
             imports.update(m.group(0).strip() for m in IMPORT.finditer(text))
         header = sorted(imports) or ["import ReMVVMStore", "import ReMVVMMiddleware"]
-        if any(TESTING.search(text) for _, text in group) and "import Testing" not in header:
+        if any(TESTING.search(text) for _, text, _ in group) and "import Testing" not in header:
             header.append("import Testing")
         with open(os.path.join(output, name), "w", encoding="utf-8") as out:
             out.write("\n".join(header + ["import DocsContext"]) + "\n")
-            for line, text in group:
+            for _, _, given in group:
+                for value, type_name in given:
+                    out.write(f"@MainActor var {value}: {type_name} {{ fatalError(\"given\") }}\n")
+            for line, text, _ in group:
                 text = IMPORT.sub("", text)
                 out.write(f'#sourceLocation(file: "{relative}", line: {line})\n{text}\n#sourceLocation()\n')
-        print(name)
+        needs = []
+        if any(OBSERVATION.search(text) for _, text, _ in group):
+            needs.append("observation")
+        if any(MAIN.search(text) for _, text, _ in group):
+            needs.append("library")
+        print(" ".join([name] + needs))
