@@ -89,7 +89,8 @@ public struct ActionReplayer: Sendable {
                 actions.append(try Self.decode(type, from: entry.line, with: decoder))
             } catch let error as DecodingError {
                 throw .undecodableAction(
-                    line: entry.lineNumber, typeName: entry.typeName, problem: Self.problem(in: error))
+                    line: entry.lineNumber, typeName: entry.typeName,
+                    problem: LogLine.problem(in: error, droppingFirstKey: true))
             } catch {
                 throw .undecodableAction(
                     line: entry.lineNumber, typeName: entry.typeName, problem: String(describing: error))
@@ -152,20 +153,6 @@ public struct ActionReplayer: Sendable {
         with decoder: JSONDecoder
     ) throws -> any StoreAction {
         try decoder.decode(LogLine.Payload<Action>.self, from: line).action
-    }
-
-    /// The problem in the payload's terms: paths start inside `action`.
-    private static func problem(in error: DecodingError) -> String {
-        // The line was JSON when the log was read, so corrupt data means a value the decoder
-        // could not convert, such as a number with a fraction for a whole number. Said in our
-        // words: Foundation's own (its `debugDescription`) differ between Apple's Foundation and
-        // swift-foundation, and so does whether they name the field.
-        if case .dataCorrupted(let context) = error {
-            let field = LogLine.path(of: context.codingPath, droppingFirstKey: true)
-            return (field.isEmpty ? "" : "\"\(field)\": ")
-                + "a value does not fit its type (a number with a fraction for a whole number, say)"
-        }
-        return LogLine.problem(in: error, droppingFirstKey: true)
     }
 }
 

@@ -149,7 +149,12 @@ enum LogLine {
         case .typeMismatch(let type, let context):
             return "\(at(context.codingPath))expected \(describe(type))"
         case .dataCorrupted(let context):
-            return "\(at(context.codingPath))\(underlyingDetail(context) ?? context.debugDescription)"
+            // Corrupt data at a path is a value the decoder could not convert (a number with a
+            // fraction for a whole number, say). Said in our words: Foundation's own (its
+            // `debugDescription`, its underlying error) differ between Apple's Foundation and
+            // swift-foundation, and so does whether they name the field.
+            return "\(at(context.codingPath))a value does not fit its type "
+                + "(a number with a fraction for a whole number, say)"
         @unknown default:
             return String(describing: error)
         }
@@ -193,12 +198,6 @@ enum LogLine {
     static func isNotJSON(_ error: DecodingError) -> Bool {
         if case .dataCorrupted(let context) = error, context.codingPath.isEmpty { return true }
         return false
-    }
-
-    private static func underlyingDetail(_ context: DecodingError.Context) -> String? {
-        guard let underlying = context.underlyingError else { return nil }
-        let text = String(describing: underlying)
-        return text.isEmpty ? nil : text
     }
 
     private static func describe(_ type: any Any.Type) -> String {
