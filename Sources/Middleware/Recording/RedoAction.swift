@@ -21,17 +21,4 @@ public struct RedoAction: StoreAction, RestoringAction, Codable, CustomStringCon
 
     /// Creates the action.
     public init() {}
-
-    /// Decodes the action from any JSON object.
-    ///
-    /// - Parameter decoder: The decoder.
-    public init(from decoder: any Decoder) throws { try self.init(emptyObjectFrom: decoder) }
-
-    /// Encodes the action as `{}`.
-    ///
-    /// - Parameter encoder: The encoder.
-    public func encode(to encoder: any Encoder) throws { encodeEmptyObject(to: encoder) }
-
-    /// `RedoAction()`.
-    public var description: String { "RedoAction()" }
 }
