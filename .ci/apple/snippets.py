@@ -162,17 +162,20 @@ for path, blocks in sorted(sources(), key=lambda item: item[0]):
         header = sorted(imports) or ["import ReMVVMStore", "import ReMVVMMiddleware"]
         if any(TESTING.search(text) for _, text, _ in group) and "import Testing" not in header:
             header.append("import Testing")
+        texts = [text for _, text, _ in group] + [f"{n}: {t}" for _, _, given in group for n, t in given]
+        needs = []
+        if any(OBSERVATION.search(text) for text in texts):
+            needs.append("observation")
+        if any(MAIN.search(text) for text in texts):
+            needs.append("library")
+        # A main.swift's top-level variables are the main actor's already, and may not say so.
+        isolation = "@MainActor " if "library" in needs else ""
         with open(os.path.join(output, name), "w", encoding="utf-8") as out:
             out.write("\n".join(header + ["import DocsContext"]) + "\n")
             for _, _, given in group:
                 for value, type_name in given:
-                    out.write(f"@MainActor var {value}: {type_name} {{ fatalError(\"given\") }}\n")
+                    out.write(f"{isolation}var {value}: {type_name} {{ fatalError(\"given\") }}\n")
             for line, text, _ in group:
                 text = IMPORT.sub("", text)
                 out.write(f'#sourceLocation(file: "{relative}", line: {line})\n{text}\n#sourceLocation()\n')
-        needs = []
-        if any(OBSERVATION.search(text) for _, text, _ in group):
-            needs.append("observation")
-        if any(MAIN.search(text) for _, text, _ in group):
-            needs.append("library")
         print(" ".join([name] + needs))
