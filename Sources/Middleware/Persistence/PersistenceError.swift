@@ -5,6 +5,7 @@
 /// overwrite what could not be kept. The state keeps its default.
 ///
 /// ```swift
+/// var state = AppState(factory: factory)
 /// do {
 ///     _ = try saved.restore(into: &state)
 /// } catch {

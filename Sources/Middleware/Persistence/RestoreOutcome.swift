@@ -7,6 +7,7 @@
 /// What ``StatePersistence/restore(into:)`` found in its file.
 ///
 /// ```swift
+/// var state = AppState(factory: factory)
 /// switch try saved.restore(into: &state) {
 /// case .restored: break                          // the part holds the saved value
 /// case .missing: break                           // the first launch: the default stays

@@ -21,6 +21,10 @@ public import ReMVVMStore
 /// then put the persistence in the store's middleware:
 ///
 /// ```swift
+/// import Foundation
+/// import ReMVVMMiddleware
+/// import ReMVVMStore
+///
 /// let url = URL.applicationSupportDirectory.appending(path: "favorites.json")
 /// let saved = StatePersistence<AppState, Set<Int>>(fileURL: url, at: \.favorites)
 /// var state = AppState(factory: factory)
