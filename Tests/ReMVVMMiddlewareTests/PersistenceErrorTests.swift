@@ -8,8 +8,11 @@ import Testing
 struct PersistenceErrorTests {
     @Test("the description names the file, why it could not be restored, and the system's reason")
     func description() {
-        let error = PersistenceError(path: "/data/state.json", problem: "it is not JSON", reason: "Read-only file system")
-        #expect(error.description == "cannot set aside '/data/state.json' (it is not JSON): Read-only file system")
+        let error = PersistenceError(
+            path: "/data/state.json", problem: "it is not JSON", reason: "Read-only file system")
+        #expect(
+            error.description == "cannot set aside '/data/state.json' (it is not JSON): Read-only file system"
+        )
     }
 
     #if os(Linux)
@@ -38,7 +41,8 @@ struct PersistenceErrorTests {
             #expect(saved.writeCount == 0)
             #expect(messages.diagnostics.map(\.kind) == [.persistenceFailed])
             #expect(
-                messages.diagnostics.first?.message.hasPrefix("cannot set aside '/proc/version' (it is not JSON): ")
+                messages.diagnostics.first?.message.hasPrefix(
+                    "cannot set aside '/proc/version' (it is not JSON): ")
                     == true)
             #expect(
                 messages.diagnostics.first?.message.hasSuffix(

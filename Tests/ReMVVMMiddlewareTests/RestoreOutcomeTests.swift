@@ -57,7 +57,9 @@ struct RestoreOutcomeTests {
         #expect(state.name == "Ada")
     }
 
-    @Test("a file that cannot be restored is set aside, kept whole, and never overwritten", arguments: BadFile.all)
+    @Test(
+        "a file that cannot be restored is set aside, kept whole, and never overwritten",
+        arguments: BadFile.all)
     func setAside(bad: BadFile) async throws {
         let folder = try makeTemporaryFolder()
         defer { removeFolder(folder) }
@@ -90,7 +92,8 @@ struct RestoreOutcomeTests {
         if let bytes = bad.bytes {
             #expect(Array(try Data(contentsOf: aside)) == bytes, "the bad file is kept whole")
         } else {
-            #expect(try String(contentsOf: aside.appendingPathComponent("kept.txt"), encoding: .utf8) == "inside")
+            #expect(
+                try String(contentsOf: aside.appendingPathComponent("kept.txt"), encoding: .utf8) == "inside")
         }
 
         // Saving writes a new file, and the one set aside stays as it was.
@@ -114,7 +117,8 @@ struct RestoreOutcomeTests {
         for text in ["first", "second", "third"] {
             try Data(text.utf8).write(to: url)
             var state = TestState(factory: CompositeViewModelFactory())
-            let outcome = try StatePersistence<TestState, String?>(fileURL: url, at: \.name).restore(into: &state)
+            let outcome = try StatePersistence<TestState, String?>(fileURL: url, at: \.name).restore(
+                into: &state)
             guard case .setAside(let aside) = outcome else {
                 Issue.record("expected .setAside, got \(outcome)")
                 return
@@ -122,10 +126,13 @@ struct RestoreOutcomeTests {
             asides.append(aside)
         }
         #expect(Set(asides).count == 3)
-        #expect(try asides.map { try String(contentsOf: $0, encoding: .utf8) } == ["first", "second", "third"])
+        #expect(
+            try asides.map { try String(contentsOf: $0, encoding: .utf8) } == ["first", "second", "third"])
         #expect(try names(in: folder).count == 3)
         // Within one second the later names get -2 and -3.
-        if asides.map({ $0.lastPathComponent.prefix(35) }) == Array(repeating: asides[0].lastPathComponent.prefix(35), count: 3) {
+        if asides.map({ $0.lastPathComponent.prefix(35) })
+            == Array(repeating: asides[0].lastPathComponent.prefix(35), count: 3)
+        {
             #expect(asides[1].lastPathComponent == asides[0].lastPathComponent + "-2")
             #expect(asides[2].lastPathComponent == asides[0].lastPathComponent + "-3")
         }

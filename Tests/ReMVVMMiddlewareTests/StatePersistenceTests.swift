@@ -151,8 +151,12 @@ struct StatePersistenceTests {
         #expect(name.writeCount == 1)
 
         var state = TestState(factory: CompositeViewModelFactory())
-        #expect(try StatePersistence<TestState, Int>(fileURL: countURL, at: \.count).restore(into: &state) == .restored)
-        #expect(try StatePersistence<TestState, String?>(fileURL: nameURL, at: \.name).restore(into: &state) == .restored)
+        #expect(
+            try StatePersistence<TestState, Int>(fileURL: countURL, at: \.count).restore(into: &state)
+                == .restored)
+        #expect(
+            try StatePersistence<TestState, String?>(fileURL: nameURL, at: \.name).restore(into: &state)
+                == .restored)
         #expect(state == TestState(factory: CompositeViewModelFactory(), count: 7, name: "Grace"))
     }
 

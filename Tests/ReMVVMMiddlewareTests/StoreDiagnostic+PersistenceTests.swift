@@ -63,7 +63,9 @@ struct StoreDiagnosticPersistenceTests {
         store.dispatch(action: SetNumber(value: .nan))  // JSON has no NaN
         await saved.flush()
         #expect(messages.diagnostics.map(\.kind) == [.persistenceFailed])
-        #expect(messages.diagnostics.first?.message.hasPrefix("cannot save Double to '\(url.path)': it could not be encoded as JSON") == true)
+        #expect(
+            messages.diagnostics.first?.message.hasPrefix(
+                "cannot save Double to '\(url.path)': it could not be encoded as JSON") == true)
         #expect(try savedValue(Double.self, at: url) == 1.5)
         #expect(try names(in: folder) == ["number.json"])
     }

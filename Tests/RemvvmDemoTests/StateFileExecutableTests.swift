@@ -26,10 +26,13 @@ struct StateFileExecutableTests {
         #expect(
             try DemoProcess.run(["--state", "state.json", "state"], in: directory)
                 == RunResult(
-                    standardOutput: Expected.loginScreen + Expected.loggedOutState, standardError: "", status: 0))
+                    standardOutput: Expected.loginScreen + Expected.loggedOutState, standardError: "",
+                    status: 0))
     }
 
-    @Test("a state file that is not a saved user is set aside under a name that says why, and the run starts logged out")
+    @Test(
+        "a state file that is not a saved user is set aside under a name that says why, and the run starts logged out"
+    )
     func setAside() throws {
         let directory = try DemoProcess.makeDirectory()
         let url = directory.appendingPathComponent("state.json")
@@ -46,7 +49,9 @@ struct StateFileExecutableTests {
             result.standardError
                 == "warning: state.json could not be restored; it was kept as \(aside), and the session starts "
                 + "logged out\n")
-        #expect(try String(contentsOf: directory.appendingPathComponent(aside), encoding: .utf8) == #"{"value":"Ada","version":1}"#)
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent(aside), encoding: .utf8)
+                == #"{"value":"Ada","version":1}"#)
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 
@@ -61,16 +66,19 @@ struct StateFileExecutableTests {
         #expect(
             try DemoProcess.run(["--state", "a", "--state=b"])
                 == RunResult(
-                    standardOutput: "", standardError: "error: --state was given twice (give one file)\n", status: 1))
+                    standardOutput: "", standardError: "error: --state was given twice (give one file)\n",
+                    status: 1))
     }
 
-    /// One run of the crash test: the values it may commit, and the file's bytes for each.
+    /// The bytes of a state file that holds `user`, or nobody.
     private static func encoded(_ user: (String, String)?) -> String {
         guard let (first, last) = user else { return #"{"value":null,"version":1}"# }
         return #"{"value":{"firstName":"\#(first)","lastName":"\#(last)"},"version":1}"#
     }
 
-    @Test("killed with SIGKILL at random moments, 200 times, the file always holds a value the run had committed")
+    @Test(
+        "killed with SIGKILL at random moments, 200 times, the file always holds a value the run had committed"
+    )
     func killedWhileSaving() throws {
         // In memory where possible: a kill tests the process, not the disk, and tmpfs keeps the
         // 200 runs' fsyncs fast. (What a kill leaves is the same on any file system: the page
@@ -78,7 +86,8 @@ struct StateFileExecutableTests {
         let memory = URL(fileURLWithPath: "/dev/shm")
         let directory =
             FileManager.default.isWritableFile(atPath: memory.path)
-            ? memory.appendingPathComponent("remvvm-demo-state-\(UUID().uuidString)") : try DemoProcess.makeDirectory()
+            ? memory.appendingPathComponent("remvvm-demo-state-\(UUID().uuidString)")
+            : try DemoProcess.makeDirectory()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("state.json")

@@ -52,7 +52,8 @@ public import ReMVVMStore
 /// Several parts may be saved by several persistences in one store, each to its own file. Two
 /// persistences must not share a file.
 @MainActor
-public final class StatePersistence<State: StoreState, Part: Codable & Equatable & Sendable>: StateMiddleware {
+public final class StatePersistence<State: StoreState, Part: Codable & Equatable & Sendable>: StateMiddleware
+{
     /// The file the part is saved to.
     public let fileURL: URL
     /// The version of the file format this app writes; files of a newer one are set aside.
@@ -189,7 +190,8 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
             refusalReported = true
             queue.report?(
                 StoreDiagnostic(
-                    kind: .persistenceFailed, message: "\(refusal); \(Part.self) is not saved, so as not to overwrite it"))
+                    kind: .persistenceFailed,
+                    message: "\(refusal); \(Part.self) is not saved, so as not to overwrite it"))
             return
         }
         queue.save(value)

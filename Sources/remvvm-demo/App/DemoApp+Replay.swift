@@ -62,9 +62,11 @@ extension DemoApp {
                 }
             } catch let error as PersistenceError {
                 return .failure(
-                    .cannotRestore(PersistenceError(path: statePath, problem: error.problem, reason: error.reason)))
+                    .cannotRestore(
+                        PersistenceError(path: statePath, problem: error.problem, reason: error.reason)))
             } catch {
-                preconditionFailure("internal inconsistency: restore(into:) throws only PersistenceError: \(error)")
+                preconditionFailure(
+                    "internal inconsistency: restore(into:) throws only PersistenceError: \(error)")
             }
             persistence = made
         }

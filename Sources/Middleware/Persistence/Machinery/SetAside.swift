@@ -42,7 +42,9 @@ enum SetAside {
         let second = seconds - days * 86_400
         let (year, month, day) = civilDate(daysSince1970: days)
         func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
-        return "\(year)\(two(month))\(two(day))T\(two(second / 3_600))\(two(second / 60 % 60))\(two(second % 60))Z"
+        let date = "\(year)\(two(month))\(two(day))"
+        let time = "\(two(second / 3_600))\(two(second / 60 % 60))\(two(second % 60))"
+        return date + "T" + time + "Z"
     }
 
     /// The Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
