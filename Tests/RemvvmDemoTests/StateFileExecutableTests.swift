@@ -159,3 +159,25 @@ struct StateFileExecutableTests {
         print("200 SIGKILLs in \(clock.now - start); \(savedRuns) runs saved before the kill (seed \(seed))")
     }
 }
+
+extension StateFileExecutableTests {
+    @Test("a state file that cannot be saved is one warning, and the run goes on")
+    func cannotSave() throws {
+        let directory = try DemoProcess.makeDirectory()
+        let result = try DemoProcess.run(
+            ["--state", "missing/state.json", "login", "Ada", "Lovelace", ";", "logout", ";", "state"],
+            in: directory)
+        #expect(
+            result.standardOutput
+                == Expected.loginScreen + Expected.greetingsScreen("Ada Lovelace") + Expected.loginScreen
+                + Expected.loggedOutState)
+        #expect(result.status == 0)
+        // One warning for the streak of failed saves; the system's reason is not ours to pin.
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "\(result)")
+        let line = try #require(lines.first)
+        #expect(line.hasPrefix("warning: cannot save Optional<User> to '"))
+        #expect(line.contains("missing/state.json': "))
+        #expect(line.hasSuffix("; the next change will try again"))
+    }
+}

@@ -64,7 +64,7 @@ enum DemoTool {
                 session.start()
                 for (index, line) in lines.enumerated() {
                     let goesOn = session.run(line: line, number: index + 1)
-                    await app.saveState()
+                    await session.saveState()
                     if !goesOn { break }
                 }
             }
@@ -74,7 +74,7 @@ enum DemoTool {
             session.start()
             for (index, words) in commands.enumerated() {
                 let goesOn = session.run(words: words, number: index + 1)
-                await app.saveState()
+                await session.saveState()
                 if !goesOn { break }
             }
             return session.exitStatus
@@ -97,7 +97,7 @@ enum DemoTool {
                 switch line {
                 case .success(let bytes):
                     let goesOn = session.run(line: bytes, number: number)
-                    await app.saveState()
+                    await session.saveState()
                     if !goesOn { return session.exitStatus }
                 case .failure(let error):
                     session.report(
