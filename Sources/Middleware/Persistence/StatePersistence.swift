@@ -165,7 +165,7 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     /// ```swift
     /// for id in 1...1_000 { store.dispatch(action: ToggleFavorite(id: id)) }
     /// await saved.flush()
-    /// print(saved.writeCount)   // 1: the burst coalesced into one write of the last value
+    /// print(saved.writeCount)   // 2: the first value, then the last one; the rest coalesced
     /// ```
     public var writeCount: Int { queue.writeCount }
 

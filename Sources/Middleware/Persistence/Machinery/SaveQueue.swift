@@ -3,13 +3,14 @@ import ReMVVMStore
 /// The writing half of a ``StatePersistence``: takes each new value of the part on the main
 /// actor and writes it off the main actor, one write at a time, the latest value winning.
 ///
-/// The state machine is two fields on the main actor: `pending`, the newest value not yet
-/// taken by a write, and `writer`, the one task that writes. ``save(_:)`` only stores the value
-/// and, when no writer runs, starts one. The writer takes `pending` on the main actor, encodes
-/// and writes it off the main actor, and goes back for the next; it ends when nothing is
-/// pending. So a burst of changes in one main-actor turn leaves one value pending, and the
-/// writer, which cannot take it before the turn ends, writes only that one: changes that
-/// arrive while a write is in flight coalesce into the next write.
+/// The state machine is two fields on the main actor: `writer`, the one task that writes, and
+/// `pending`, the newest value that came while it was busy. ``save(_:)`` starts a writer with
+/// the value when none runs (so the first write needs nothing more of the main actor), and
+/// otherwise only stores the value in `pending`. The writer encodes and writes its value off the
+/// main actor, then comes back to the main actor to note how it went and to take `pending`; it
+/// ends when nothing is pending. Changes that arrive while a write is in flight coalesce: only
+/// the latest is written next. A burst of changes in one main-actor turn makes two writes, the
+/// first value's and, after the turn, the last one's.
 @MainActor
 final class SaveQueue<Part: Codable & Sendable> {
     /// The file written.
@@ -21,7 +22,7 @@ final class SaveQueue<Part: Codable & Sendable> {
     /// How many writes succeeded.
     private(set) var writeCount = 0
 
-    /// The newest value no write has taken yet.
+    /// The newest value that came while the writer was busy, not taken by it yet.
     private var pending: Part?
     /// The task that writes, while there is something to write.
     private var writer: Task<Void, Never>?
@@ -36,8 +37,11 @@ final class SaveQueue<Part: Codable & Sendable> {
     /// Saves `value` soon, off the main actor; replaces a value saved before that no write
     /// has taken yet.
     func save(_ value: Part) {
-        pending = value
-        if writer == nil { startWriter() }
+        if writer == nil {
+            startWriter(with: value)
+        } else {
+            pending = value
+        }
     }
 
     /// Returns once every value saved so far is written (or its write failed).
@@ -45,21 +49,23 @@ final class SaveQueue<Part: Codable & Sendable> {
         if let writer { await writer.value }
     }
 
-    private func startWriter() {
+    private func startWriter(with first: Part) {
         let file = file
         let version = version
         writer = Task.detached(priority: .utility) {
-            var outcome: WriteOutcome?
-            while let value = await self.take(after: outcome) {
-                outcome = Self.write(value, to: file, version: version)
+            var value = first
+            while true {
+                let outcome = Self.write(value, to: file, version: version)
+                guard let next = await self.take(after: outcome) else { return }
+                value = next
             }
         }
     }
 
     /// Notes how the last write went, and takes the next value to write, or ends the writer
     /// when there is none.
-    private func take(after outcome: WriteOutcome?) -> Part? {
-        if let outcome { record(outcome) }
+    private func take(after outcome: WriteOutcome) -> Part? {
+        record(outcome)
         guard let value = pending else {
             writer = nil
             return nil
