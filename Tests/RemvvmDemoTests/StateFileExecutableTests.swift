@@ -123,8 +123,8 @@ struct StateFileExecutableTests {
             process.standardError = FileHandle.nullDevice
             try process.run()
             // Wait until the run saved something of its own, so the kill lands among its writes,
-            // then let it go on for a random 0 to 3 ms.
-            for _ in 0..<20_000 {
+            // then let it go on for a random 0 to 3 ms. (Up to 30 s: a loaded machine starts it late.)
+            for _ in 0..<120_000 {
                 if !process.isRunning { break }
                 if let text = try? String(contentsOf: file, encoding: .utf8), text != previous {
                     savedRuns += 1
