@@ -18,6 +18,8 @@ final class DemoApp {
     let navigator: Navigator<Screen>
     let tracer: Tracer
     let history: UndoHistory<AppState>
+    /// With `--state`: keeps who is logged in in a file across runs.
+    let persistence: StatePersistence<AppState, User?>?
     let style: TextStyle
     /// What the app printed since the last command took it.
     let console = Console()
@@ -33,8 +35,13 @@ final class DemoApp {
     /// How many actions `undo` can take back.
     static let historyLimit = 100
 
-    /// Makes the app; with a `recorder`, every action is recorded from the first on.
-    init(style: TextStyle = .plain, recorder: ActionRecorder? = nil) {
+    /// Makes the app; with a `recorder`, every action is recorded from the first on; with a
+    /// `persistence`, who is logged in is saved after each change, and `user` (restored by it)
+    /// is logged in from the start, on the greetings screen.
+    init(
+        style: TextStyle = .plain, recorder: ActionRecorder? = nil,
+        persistence: StatePersistence<AppState, User?>? = nil, user: User? = nil
+    ) {
         self.style = style
         let console = self.console
         let navigator = Navigator(root: Screen.login)
@@ -46,8 +53,9 @@ final class DemoApp {
         let navigation = NavigationMiddleware(
             navigator: navigator, routes: Self.routes + Self.followingRoutes(navigator))
         let store = Store(
-            with: AppState(factory: factory, user: nil),
-            middleware: (recorder.map { [$0] } ?? []) + [history] + tracer.instrument([navigation])
+            with: AppState(factory: factory, user: user),
+            middleware: (recorder.map { [$0] } ?? []) + [history] + (persistence.map { [$0] } ?? [])
+                + tracer.instrument([navigation])
         )
         factory.addDemoViewModels(for: store)
         store.register(reducer: LoginReducer.self)
@@ -58,6 +66,9 @@ final class DemoApp {
         self.navigator = navigator
         self.tracer = tracer
         self.history = history
+        self.persistence = persistence
+        // A restored user starts on the greetings screen, as if they had just logged in.
+        if user != nil { navigator.present(.greetings) }
         navigator.onChange = { [weak self] _ in self?.showVisibleScreen() }
         views[.login] = LoginView(store: store)
     }
@@ -66,6 +77,11 @@ final class DemoApp {
     func start() -> CommandOutcome {
         console.out(render())
         return CommandOutcome(output: console.take())
+    }
+
+    /// Waits until the state file (with `--state`) holds every change so far.
+    func saveState() async {
+        await persistence?.flush()
     }
 
     /// The visible screen's text.
