@@ -5,11 +5,8 @@ public import ReMVVMStore
 
 private func given<T>() -> T { fatalError("DocsContext is type-checked, never run") }
 
-public struct ToggleFavorite: StoreAction, Codable {
-    public let id: Int
-    public init(id: Int) { self.id = id }
-}
-
+// `ToggleFavorite` itself is declared with the other docs' app types
+// (ViewModelsAndMiddleware.swift).
 public enum ToggleFavoriteReducer: Reducer {
     public static func reduce(state: AppState, with action: ToggleFavorite) -> AppState {
         var state = state
