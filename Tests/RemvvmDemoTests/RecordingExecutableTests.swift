@@ -26,10 +26,10 @@ import Testing
         #expect(
             try String(contentsOf: directory.appendingPathComponent("session.jsonl"), encoding: .utf8)
                 == """
-                {"seq":1,"type":"LoginAction","action":{"firstName":"Ada","lastName":"Lovelace"}}
-                {"seq":2,"type":"LogoutAction","action":{}}
-                {"seq":3,"type":"LoginAction","action":{"firstName":"Alan","lastName":"Turing"}}
-                {"seq":4,"type":"UndoAction","action":{}}
+                {"seq":1,"type":"LoginAction","origin":"outside","action":{"firstName":"Ada","lastName":"Lovelace"}}
+                {"seq":2,"type":"LogoutAction","origin":"outside","action":{}}
+                {"seq":3,"type":"LoginAction","origin":"outside","action":{"firstName":"Alan","lastName":"Turing"}}
+                {"seq":4,"type":"UndoAction","origin":"outside","action":{}}
 
                 """)
 
