@@ -40,7 +40,8 @@ import Testing
             #expect(written[0] == #"{"seq":1,"type":"Ping","origin":"outside","skipped":true}"#)
             #expect(
                 written[1].hasPrefix(
-                    #"{"seq":2,"type":"Measure","origin":"outside","skipped":true,"reason":"encoding failed: "#)
+                    #"{"seq":2,"type":"Measure","origin":"outside","skipped":true,"reason":"encoding failed: "#
+                )
             )
             #expect(written[2] == #"{"seq":3,"type":"Increment","origin":"outside","action":{"by":1}}"#)
         }
@@ -85,7 +86,8 @@ import Testing
             #expect(try lines(of: url).isEmpty)
             let (store, _) = makeStore(middleware: [recorder])
             store.dispatch(action: Increment())
-            #expect(try lines(of: url) == [#"{"seq":1,"type":"Increment","origin":"outside","action":{"by":1}}"#])
+            #expect(
+                try lines(of: url) == [#"{"seq":1,"type":"Increment","origin":"outside","action":{"by":1}}"#])
         }
     }
 

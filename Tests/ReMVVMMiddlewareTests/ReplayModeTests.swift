@@ -69,7 +69,9 @@ struct RenameLater: Middleware {
         }
     }
 
-    @Test("through middleware: effects run again and the log's follow-ups are left out, so nothing happens twice")
+    @Test(
+        "through middleware: effects run again and the log's follow-ups are left out, so nothing happens twice"
+    )
     func throughMiddleware() async throws {
         try await withTemporaryFile { (url: URL) async throws in
             let (recording, _) = makeStore(middleware: [ActionRecorder(fileURL: url), RenameLater()])
@@ -132,7 +134,8 @@ struct RenameLater: Middleware {
         #expect(
             error?.description
                 == "line 2: a RedoAction restores a state that its UndoHistory attaches in the middleware, "
-                + "which the reducers alone cannot reproduce: replay through middleware (mode: .throughMiddleware)")
+                + "which the reducers alone cannot reproduce: replay through middleware (mode: .throughMiddleware)"
+        )
         #expect(store.state.count == 0)
         // Up to the line before, reducers alone are fine.
         try testReplayer.replay(log, into: store, through: 1)

@@ -96,7 +96,8 @@ public struct ActionLog: Sendable {
                 guard let known = Entry.Origin(rawValue: name) else {
                     throw .notAnEntry(
                         line: number,
-                        problem: "\"origin\" must be \"outside\" or \"followUp\", got \(String(reflecting: name))")
+                        problem:
+                            "\"origin\" must be \"outside\" or \"followUp\", got \(String(reflecting: name))")
                 }
                 origin = known
             }
