@@ -133,7 +133,7 @@ struct RenameLater: Middleware {
         #expect(error == .needsMiddleware(line: 2, typeName: "RedoAction"))
         #expect(
             error?.description
-                == "line 2: a RedoAction restores a state that its UndoHistory attaches in the middleware, "
+                == "line 2: RedoAction restores a state that its UndoHistory attaches in the middleware, "
                 + "which the reducers alone cannot reproduce: replay through middleware (mode: .throughMiddleware)"
         )
         #expect(store.state.count == 0)

@@ -13,6 +13,8 @@ struct Invocation: Equatable, Sendable {
         case script(path: String)
         /// Run commands given as arguments; each is a list of words.
         case commands([[String]])
+        /// Print the Swift Testing test of the session recorded in a file.
+        case exportTest(path: String)
     }
 
     var mode: Mode
@@ -58,19 +60,19 @@ struct Invocation: Equatable, Sendable {
         case script = "--script"
         case record = "--record"
         case replay = "--replay"
+        case exportTest = "--export-test"
 
         var needsFile: CommandError {
             switch self {
             case .script: .scriptNeedsFile
-            case .record: .optionNeedsFile(rawValue, example: "session.jsonl")
-            case .replay: .optionNeedsFile(rawValue, example: "session.jsonl")
+            case .record, .replay, .exportTest: .optionNeedsFile(rawValue, example: "session.jsonl")
             }
         }
 
         var givenTwice: CommandError {
             switch self {
             case .script: .scriptGivenTwice
-            case .record, .replay: .optionGivenTwice(rawValue)
+            case .record, .replay, .exportTest: .optionGivenTwice(rawValue)
             }
         }
     }
@@ -112,6 +114,10 @@ struct Invocation: Equatable, Sendable {
             }
         }
         let rest = words[index...]
+        if let log = files[.exportTest] {
+            guard rest.isEmpty, files.count == 1 else { return .failure(.exportTestAlone) }
+            return .success(Invocation(mode: .exportTest(path: log)))
+        }
         var invocation: Invocation
         if let script = files[.script] {
             guard rest.isEmpty else { return .failure(.scriptWithCommands) }
@@ -141,6 +147,9 @@ struct Invocation: Equatable, Sendable {
         Options (before the commands; each also as --option=FILE):
           --record FILE   record every action of the session to FILE, one JSON line each
           --replay FILE   replay the actions recorded in FILE, then go on with the input
+          --export-test FILE
+                          print a Swift Testing test of the session recorded in FILE: it sends
+                          the recorded actions and asserts every state (alone, no commands)
 
         \(Command.list)
         As arguments, each argument is one word: quote a name with spaces for your shell

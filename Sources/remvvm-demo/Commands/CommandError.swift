@@ -126,6 +126,23 @@ struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         )
     }
 
+    static let exportTestAlone = CommandError(
+        message: "--export-test takes no other option and no commands",
+        hint: "try: remvvm-demo --export-test session.jsonl > Tests/RemvvmDemoTests/SessionTests.swift"
+    )
+
+    static func cannotExport(_ path: String, _ error: ActionLogError) -> CommandError {
+        let place =
+            switch error {
+            case .unreadable(_, let reason): reason
+            default: String(describing: error)
+            }
+        return CommandError(
+            message: "cannot export \(quoted(path)): \(place)",
+            hint: "export a file written by: remvvm-demo --record FILE"
+        )
+    }
+
     static func argumentNotUTF8(_ position: Int) -> CommandError {
         CommandError(message: "argument \(position) is not valid UTF-8", hint: "pass UTF-8 text")
     }

@@ -87,6 +87,19 @@ enum LogLine {
         return line
     }
 
+    /// The JSON of a line's payload, as the recorder wrote it (the last field of the line), or
+    /// `nil` for a line in another form.
+    static func payloadText(of line: Data) -> String? {
+        let bytes = Array(line)
+        let key = Array("\"action\":".utf8)
+        guard bytes.last == UInt8(ascii: "}"), bytes.count > key.count else { return nil }
+        for start in 0...(bytes.count - key.count) where bytes[start..<start + key.count].elementsEqual(key) {
+            let payload = bytes[(start + key.count)..<(bytes.count - 1)]
+            return payload.isEmpty ? nil : String(decoding: payload, as: UTF8.self)
+        }
+        return nil
+    }
+
     /// Appends `text` as a JSON string.
     static func appendString(_ text: String, to line: inout [UInt8]) {
         line.append(UInt8(ascii: "\""))
