@@ -41,10 +41,12 @@ import Testing
                 == RunResult(
                     standardOutput: login + Expected.loggedOutState + greetings("Alan Turing")
                         + """
-                        History (undo takes back the last done action, redo the first undone):
+                        History (jump <n> goes to the state right after action n, skip <n> leaves it out):
                           1. LoginAction(firstName: "Ada", lastName: "Lovelace")
                           2. LogoutAction()
                           3. LoginAction(firstName: "Alan", lastName: "Turing")
+                          4. UndoAction()
+                          5. RedoAction()
 
                         """,
                     standardError: "", status: 0))
@@ -57,7 +59,7 @@ import Testing
                 == RunResult(
                     standardOutput: login + greetings("Ada Lovelace") + login,
                     standardError:
-                        "error: command 3: nothing to undo ('history' lists what undo and redo can reach)\n",
+                        "error: command 3: nothing to undo ('history' lists the session's actions)\n",
                     status: 1))
     }
 

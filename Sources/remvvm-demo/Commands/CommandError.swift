@@ -73,8 +73,24 @@ struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
 
     static let nothingToUndo = CommandError(
         message: "nothing to undo",
-        hint: "'history' lists what undo and redo can reach"
+        hint: "'history' lists the session's actions"
     )
+
+    static func needsActionNumber(_ command: String) -> CommandError {
+        CommandError(
+            message: "\(command) needs the number of an action",
+            hint: "try: \(command) 1 ('history' numbers the session's actions)"
+        )
+    }
+
+    static func noSuchAction(_ number: Int, lowest: Int, highest: Int) -> CommandError {
+        let range =
+            highest < lowest ? "none yet" : highest == lowest ? "only \(lowest)" : "\(lowest) to \(highest)"
+        return CommandError(
+            message: "there is no action \(number) (the session has \(range))",
+            hint: "'history' numbers the session's actions"
+        )
+    }
 
     static let nothingToRedo = CommandError(
         message: "nothing to redo",
