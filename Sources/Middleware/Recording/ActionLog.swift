@@ -7,7 +7,7 @@
 /// The lines of an action log that an ``ActionRecorder`` wrote, checked and ready to replay.
 ///
 /// ```swift
-/// let log = try ActionLog(contentsOf: URL(fileURLWithPath: "session.jsonl"))
+/// let log = try ActionLog(contentsOf: url)   // a file an ActionRecorder wrote
 /// for warning in log.warnings { print("warning: \(warning)") }
 /// for gap in log.gaps { print("not recorded: #\(gap.sequenceNumber) \(gap.typeName)") }
 /// try ActionReplayer(types: [LoginAction.self, LogoutAction.self]).replay(log, into: store)

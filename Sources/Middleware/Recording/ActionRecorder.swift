@@ -13,7 +13,7 @@ public import ReMVVMStore
 /// other middleware replaces or blocks it:
 ///
 /// ```swift
-/// let recorder = ActionRecorder(fileURL: URL(fileURLWithPath: "session.jsonl"))
+/// let recorder = ActionRecorder(fileURL: url)   // session.jsonl
 /// let store = Store(with: initialState, middleware: [recorder, navigation])
 /// store.dispatch(action: LoginAction(firstName: "Ada", lastName: "Lovelace"))
 /// // session.jsonl:
@@ -57,7 +57,7 @@ public final class ActionRecorder: AnyMiddleware {
     /// Creates the file at `fileURL`, or empties it, and records every action from then on.
     ///
     /// ```swift
-    /// let recorder = ActionRecorder(fileURL: URL(fileURLWithPath: "session.jsonl"))
+    /// let recorder = ActionRecorder(fileURL: url)
     /// if let failure = recorder.failure { print(failure) }   // the file could not be created
     /// ```
     ///

@@ -7,11 +7,11 @@ public import ReMVVMStore
 #endif
 
 /// Replays an ``ActionLog`` into a store: decodes each recorded action with the type its line
-/// names, then dispatches them in order.
+/// names, then reduces them in order (or dispatches them through the middleware).
 ///
 /// ```swift
 /// let replayer = try ActionReplayer(types: [LoginAction.self, LogoutAction.self])
-/// let log = try ActionLog(contentsOf: URL(fileURLWithPath: "session.jsonl"))
+/// let log = try ActionLog(contentsOf: url)
 /// let summary = try replayer.replay(log, into: store)        // reducers alone
 /// print("replayed \(summary.replayedCount) actions, \(summary.gaps.count) gaps")
 /// try replayer.replay(log, into: otherStore, through: 12)   // stop after line #12

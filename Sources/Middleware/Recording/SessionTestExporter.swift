@@ -103,7 +103,7 @@ public struct SessionTestExporter: Sendable {
     ///
     /// ```swift
     /// let source = try exporter.source(for: log, from: Store(with: initialState))
-    /// try source.write(toFile: "Tests/AppTests/RecordedSessionTests.swift", atomically: true, encoding: .utf8)
+    /// try source.write(to: url, atomically: true, encoding: .utf8)   // Tests/AppTests/...
     /// ```
     ///
     /// - Parameters:

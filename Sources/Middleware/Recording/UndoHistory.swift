@@ -90,8 +90,8 @@ public final class UndoHistory<State: StoreState>: StateMiddleware {
     /// ```swift
     /// let history = UndoHistory<AppState>(limit: 100, at: \.favorites)
     /// store.dispatch(action: ToggleFavorite(id: 7))
-    /// store.dispatch(action: SearchResults(books: books))   // not a step: favorites unchanged
-    /// store.dispatch(action: UndoAction())                  // favorites back, results kept
+    /// store.dispatch(action: SearchResults(query: "swift", items: ["The Swift Book"]))   // no step
+    /// store.dispatch(action: UndoAction())   // favorites back, results kept
     /// ```
     ///
     /// - Parameters:

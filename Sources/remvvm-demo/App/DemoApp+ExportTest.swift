@@ -12,9 +12,12 @@ extension DemoApp {
     /// navigation) and the state the app starts from: what the tests `--export-test` prints
     /// start with.
     ///
+    /// <!-- snippet: not checked (the demo's types are internal to its executable) -->
     /// ```swift
     /// let store = DemoApp.makeTestStore()
-    /// try await store.send(LoginAction(firstName: "Ada", lastName: "Lovelace")) { ... }
+    /// try await store.send(LoginAction(firstName: "Ada", lastName: "Lovelace")) {
+    ///     $0 = AppState(factory: $0.factory, user: User(firstName: "Ada", lastName: "Lovelace"))
+    /// }
     /// ```
     static func makeTestStore() -> TestStore<AppState> {
         let navigator = Navigator(root: Screen.login)
