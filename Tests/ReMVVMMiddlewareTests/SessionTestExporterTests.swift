@@ -244,3 +244,95 @@ func makeExportTestStore() -> TestStore<ExportState> {
                 """))
     }
 }
+
+// MARK: - What becomes code, and what falls back
+
+/// Prints itself its own way: its case name cannot be read, so it is not code.
+enum Mood: CustomStringConvertible, Sendable {
+    case calm
+    var description: String { "a calm mood" }
+}
+
+enum Level: Sendable {
+    case low, high
+}
+
+@propertyWrapper
+struct Clamped: Sendable {
+    var wrappedValue: Int
+}
+
+struct Wrapped: Sendable {
+    @Clamped var value: Int
+}
+
+struct ValuesState: StoreState {
+    let factory: any ViewModelFactory
+    var character: Character = "a"
+    var notANumber = 0.0
+    var infinite: Float = 0
+    var nested: Int?? = nil
+    var level = Level.low
+    var mood: Mood?
+    var pair = (0, "")
+    var named = (x: 0, y: 0)
+    var empty: [String: Int] = ["a": 1]
+    var list = [1]
+    var cache: Cache?
+    var wrapped: Wrapped?
+    var unsigned: UInt8 = 0
+}
+
+struct Fill: StoreAction, Codable {}
+
+struct FillReducer: Reducer {
+    static func reduce(state: ValuesState, with action: Fill) -> ValuesState {
+        var state = state
+        state.character = "\""
+        state.notANumber = .nan
+        state.infinite = -.infinity
+        state.nested = .some(nil)
+        state.level = .high
+        state.mood = .calm
+        state.pair = (1, "one")
+        state.named = (x: 2, y: -3)
+        state.empty = [:]
+        state.list = []
+        state.cache = Cache(note: "x")
+        state.wrapped = Wrapped(value: 4)
+        state.unsigned = 255
+        return state
+    }
+}
+
+extension SessionTestExporterTests {
+    @Test("each kind of value becomes code, and what cannot is named and not asserted")
+    func values() throws {
+        let store = Store(with: ValuesState(factory: CompositeViewModelFactory()))
+        store.register(reducer: FillReducer.self)
+        let log = try ActionLog(text: #"{"seq":1,"type":"Fill","origin":"outside","action":{}}"# + "\n")
+        let source = try SessionTestExporter(
+            replayer: try ActionReplayer(types: [Fill.self]), makeStore: "make()"
+        )
+        .source(for: log, from: store)
+        let steps = """
+                    // mood, cache, wrapped cannot be written as code: this step asserts only the rest.
+                    store.exhaustivity = .off
+                    try await store.send(Fill()) {
+                        $0.character = "\\""
+                        $0.notANumber = .nan
+                        $0.infinite = -.infinity
+                        $0.nested = .some(nil)
+                        $0.level = Level.high
+                        $0.pair = (1, "one")
+                        $0.named = (x: 2, y: -3)
+                        $0.empty = [:]
+                        $0.list = []
+                        $0.unsigned = 255
+                    }
+                    store.exhaustivity = .on
+
+            """
+        #expect(source.contains(steps))
+    }
+}

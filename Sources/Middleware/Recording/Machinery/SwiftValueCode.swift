@@ -3,7 +3,7 @@
 ///
 /// What becomes code: strings and characters (as Swift literals, escaped), `Bool`, every
 /// integer and floating-point type of the standard library (`.infinity`, `.nan`), optionals
-/// (`nil`), arrays, sets and dictionaries (sets and dictionaries in the order of their
+/// (`nil`; `.some(nil)` for an optional holding an empty optional), arrays, sets and dictionaries (sets and dictionaries in the order of their
 /// elements' code, so the text does not change between runs), tuples, structs (as their
 /// memberwise initializer, in the order of their stored properties) and enums (`Type.case`,
 /// `Type.case(label: payload)`). Everything else is not code (`nil`): class instances,
@@ -30,6 +30,10 @@ enum SwiftValueCode {
         switch mirror.displayStyle {
         case .optional:
             guard let wrapped = mirror.children.first else { return "nil" }
+            // An optional in an optional: a bare `nil` would be the outer one.
+            if Mirror(reflecting: wrapped.value).displayStyle == .optional {
+                return code(for: wrapped.value).map { ".some(\($0))" }
+            }
             return code(for: wrapped.value)
         case .collection:
             return list(mirror.children.map(\.value), sorted: false)
