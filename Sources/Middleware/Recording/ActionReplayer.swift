@@ -122,7 +122,8 @@ public struct ActionReplayer: Sendable {
     /// By default (``Mode/reducersOnly``) the actions are reduced with the store's reducers
     /// alone and subscribers are told once, with the result: no middleware runs, so no effect
     /// happens again, and none needs to, since the log holds the actions the effects
-    /// dispatched back. An ``UndoAction`` or a ``RedoAction`` in the log cannot be reduced
+    /// dispatched back. (Nor do middleware that keep their own record, such as an
+    /// ``UndoHistory`` or a navigation middleware, see the actions.) An ``UndoAction`` or a ``RedoAction`` in the log cannot be reduced
     /// alone (the state it restores is attached by an ``UndoHistory`` on its way through the
     /// middleware), so such a log throws ``ActionLogError/needsMiddleware(line:typeName:)``
     /// before anything changes: replay it with ``Mode/throughMiddleware``.
