@@ -7,7 +7,10 @@
 /// The lines of an action log that an ``ActionRecorder`` wrote, checked and ready to replay.
 ///
 /// ```swift
-/// let log = try ActionLog(contentsOf: url)   // a file an ActionRecorder wrote
+/// import Foundation
+/// import ReMVVMMiddleware
+///
+/// let log = try ActionLog(contentsOf: URL(fileURLWithPath: "session.jsonl"))
 /// for warning in log.warnings { print("warning: \(warning)") }
 /// for gap in log.gaps { print("not recorded: #\(gap.sequenceNumber) \(gap.typeName)") }
 /// try ActionReplayer(types: [LoginAction.self, LogoutAction.self]).replay(log, into: store)
@@ -149,6 +152,7 @@ extension ActionLog {
 extension ActionLog.Entry {
     /// Where a recorded action came from: what a generated test sends, and what it receives.
     ///
+    /// <!-- snippet: given log: ActionLog -->
     /// ```swift
     /// for entry in log.entries where entry.origin == .followUp {
     ///     print("#\(entry.sequenceNumber) \(entry.typeName) was dispatched by the app itself")

@@ -13,7 +13,11 @@ public import ReMVVMStore
 /// other middleware replaces or blocks it:
 ///
 /// ```swift
-/// let recorder = ActionRecorder(fileURL: url)   // session.jsonl
+/// import Foundation
+/// import ReMVVMMiddleware
+/// import ReMVVMStore
+///
+/// let recorder = ActionRecorder(fileURL: URL(fileURLWithPath: "session.jsonl"))
 /// let store = Store(with: initialState, middleware: [recorder, navigation])
 /// store.dispatch(action: LoginAction(firstName: "Ada", lastName: "Lovelace"))
 /// // session.jsonl:
@@ -57,7 +61,10 @@ public final class ActionRecorder: AnyMiddleware {
     /// Creates the file at `fileURL`, or empties it, and records every action from then on.
     ///
     /// ```swift
-    /// let recorder = ActionRecorder(fileURL: url)
+    /// import Foundation
+    /// import ReMVVMMiddleware
+    ///
+    /// let recorder = ActionRecorder(fileURL: URL(fileURLWithPath: "session.jsonl"))
     /// if let failure = recorder.failure { print(failure) }   // the file could not be created
     /// ```
     ///

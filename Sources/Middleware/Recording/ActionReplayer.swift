@@ -10,8 +10,11 @@ public import ReMVVMStore
 /// names, then reduces them in order (or dispatches them through the middleware).
 ///
 /// ```swift
+/// import Foundation
+/// import ReMVVMMiddleware
+///
 /// let replayer = try ActionReplayer(types: [LoginAction.self, LogoutAction.self])
-/// let log = try ActionLog(contentsOf: url)
+/// let log = try ActionLog(contentsOf: URL(fileURLWithPath: "session.jsonl"))
 /// let summary = try replayer.replay(log, into: store)        // reducers alone
 /// print("replayed \(summary.replayedCount) actions, \(summary.gaps.count) gaps")
 /// try replayer.replay(log, into: otherStore, through: 12)   // stop after line #12
@@ -72,6 +75,7 @@ public struct ActionReplayer: Sendable {
 
     /// Decodes the actions of `log`, in order, without dispatching them.
     ///
+    /// <!-- snippet: given log: ActionLog -->
     /// ```swift
     /// let actions = try replayer.actions(in: log)   // every line checked, nothing dispatched
     /// ```
@@ -114,6 +118,7 @@ public struct ActionReplayer: Sendable {
     /// Replays `log` into `store`: every action is decoded first (a bad log changes nothing),
     /// then the store's state becomes what they make of it.
     ///
+    /// <!-- snippet: given log: ActionLog -->
     /// ```swift
     /// let summary = try replayer.replay(log, into: store)                 // reducers alone
     /// try replayer.replay(log, into: store, mode: .throughMiddleware)    // effects run again
@@ -209,6 +214,7 @@ public struct ActionReplayer: Sendable {
 extension ActionReplayer {
     /// How ``ActionReplayer/replay(_:into:through:mode:)`` brings a log's actions into a store.
     ///
+    /// <!-- snippet: given log: ActionLog -->
     /// ```swift
     /// try replayer.replay(log, into: store, mode: .throughMiddleware)
     /// ```

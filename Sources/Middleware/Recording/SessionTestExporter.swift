@@ -10,6 +10,7 @@ public import ReMVVMStore
 /// are `send`s, the follow-ups that middleware, effects and subscribers dispatched are
 /// `receive`s, and each state change is asserted as code built from the values.
 ///
+/// <!-- snippet: given log: ActionLog -->
 /// ```swift
 /// var exporter = SessionTestExporter(replayer: replayer, makeStore: "makeTestStore()")
 /// exporter.imports += ["@testable import MyApp"]
@@ -52,6 +53,7 @@ public struct SessionTestExporter: Sendable {
     /// How a test states the state after an action.
     ///
     /// ```swift
+    /// var exporter = SessionTestExporter(replayer: replayer, makeStore: "makeTestStore()")
     /// exporter.stateAssertion = .wholeState   // for states with `let` properties
     /// ```
     public enum StateAssertion: Sendable, Equatable {
@@ -101,9 +103,16 @@ public struct SessionTestExporter: Sendable {
 
     /// The source of a Swift Testing test that replays `log` and checks every state on the way.
     ///
+    /// <!-- snippet: given exporter: SessionTestExporter -->
+    /// <!-- snippet: given log: ActionLog -->
     /// ```swift
+    /// import Foundation
+    /// import ReMVVMMiddleware
+    /// import ReMVVMStore
+    ///
     /// let source = try exporter.source(for: log, from: Store(with: initialState))
-    /// try source.write(to: url, atomically: true, encoding: .utf8)   // Tests/AppTests/...
+    /// let file = URL(fileURLWithPath: "Tests/AppTests/RecordedSessionTests.swift")
+    /// try source.write(to: file, atomically: true, encoding: .utf8)
     /// ```
     ///
     /// - Parameters:

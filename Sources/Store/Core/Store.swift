@@ -79,6 +79,17 @@ public final class Store<State: StoreState> {
     /// Registers the reducer for `R.Action` over the part of the state at `keyPath`.
     ///
     /// ```swift
+    /// struct LoginForm { var firstName = "" }
+    /// struct SignInState: StoreState { var loginForm = LoginForm() }
+    /// struct EditFirstName: StoreAction { let text: String }
+    ///
+    /// enum LoginFormReducer: Reducer {   // reduces the part, not the whole state
+    ///     static func reduce(state: LoginForm, with action: EditFirstName) -> LoginForm {
+    ///         LoginForm(firstName: action.text)
+    ///     }
+    /// }
+    ///
+    /// let store = Store(with: SignInState())
     /// store.register(reducer: LoginFormReducer.self, at: \.loginForm)
     /// ```
     ///
@@ -137,6 +148,9 @@ public final class Store<State: StoreState> {
     /// Removes a subscriber; it is not called again, even during a notification in progress.
     ///
     /// ```swift
+    /// let header = HeaderViewModel()
+    /// store.add(subscriber: header)
+    /// // ...
     /// store.remove(subscriber: header)
     /// ```
     ///

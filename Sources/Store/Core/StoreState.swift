@@ -28,7 +28,8 @@ extension StoreState {
     /// ```swift
     /// struct CounterState: StoreState, Equatable { var count = 0 }
     /// let store = Store(with: CounterState())
-    /// let counter: CounterViewModel? = store.viewModel()   // CounterViewModel: Initializable
+    /// final class CounterViewModel: Initializable { init() {} }
+    /// let counter: CounterViewModel? = store.viewModel()   // made with init()
     /// ```
     public var factory: any ViewModelFactory { sharedInitializableFactory }
 }

@@ -5,6 +5,8 @@
 /// own handler and assert on what it receives:
 ///
 /// ```swift
+/// struct ActionWithoutReducer: StoreAction {}
+///
 /// var reported: [StoreDiagnostic] = []
 /// store.diagnosticsHandler = { reported.append($0) }
 /// store.dispatch(action: ActionWithoutReducer())

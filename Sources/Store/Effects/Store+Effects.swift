@@ -7,12 +7,14 @@ extension Dispatcher {
     /// that code runs.
     ///
     /// ```swift
-    /// func applyMiddleware(for state: AppState, action: LoadTodos,
-    ///                      dispatcher: Dispatcher<LoadTodos, AppState>) {
-    ///     dispatcher.next()
-    ///     dispatcher.task {
-    ///         let todos = await api.todos()
-    ///         dispatcher.dispatch(action: TodosLoaded(todos: todos))
+    /// struct LoadTodosMiddleware: Middleware {
+    ///     func applyMiddleware(for state: AppState, action: LoadTodos,
+    ///                          dispatcher: Dispatcher<LoadTodos, AppState>) {
+    ///         dispatcher.next()
+    ///         dispatcher.task {
+    ///             let todos = await api.todos()
+    ///             dispatcher.dispatch(action: TodosLoaded(todos: todos))
+    ///         }
     ///     }
     /// }
     /// ```

@@ -5,6 +5,8 @@
 /// see only one action type.
 ///
 /// ```swift
+/// final class Counter { var count = 0 }
+///
 /// struct CountingMiddleware: AnyMiddleware {
 ///     let counter: Counter
 ///     func applyMiddleware<Action: StoreAction, State: StoreState>(
@@ -14,6 +16,7 @@
 ///         dispatcher.next()
 ///     }
 /// }
+/// let counter = Counter()
 /// let store = Store(with: state, middleware: [CountingMiddleware(counter: counter)])
 /// ```
 ///

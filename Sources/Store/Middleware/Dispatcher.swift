@@ -4,12 +4,14 @@
 /// kept and used later, for example after a download: the store is not held up in the meantime.
 ///
 /// ```swift
-/// func applyMiddleware(for state: AppState, action: LoadUser,
-///                      dispatcher: Dispatcher<LoadUser, AppState>) {
-///     Task {
-///         let user = try await api.user(id: action.id)
-///         dispatcher.dispatch(action: UserLoaded(user: user))
-///         dispatcher.next()
+/// struct LoadUserMiddleware: Middleware {
+///     func applyMiddleware(for state: AppState, action: LoadUser,
+///                          dispatcher: Dispatcher<LoadUser, AppState>) {
+///         Task {
+///             let user = await api.user(id: action.id)
+///             dispatcher.dispatch(action: UserLoaded(user: user))
+///             dispatcher.next()
+///         }
 ///     }
 /// }
 /// ```
@@ -31,8 +33,8 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
     /// They do not run when the action is blocked further down or has no reducer.
     ///
     /// ```swift
-    /// dispatcher.next()
-    /// dispatcher.next { state in navigator.show(.greetings) }
+    /// dispatcher.next()                                         // pass the action on
+    /// dispatcher.next { state in navigator.push(.greetings) }   // or: then show a screen
     /// ```
     ///
     /// Call `next` at most once per action: a second call does nothing and is reported through
@@ -85,7 +87,7 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
     /// Dispatches a new action through the whole middleware stack.
     ///
     /// ```swift
-    /// dispatcher.next { _ in dispatcher.dispatch(action: LoadGreetings()) }
+    /// dispatcher.next { _ in dispatcher.dispatch(action: LoadTodos()) }
     /// ```
     ///
     /// While the store is busy the action is queued and processed right after the current one.

@@ -2,11 +2,11 @@
 ///
 /// ```swift
 /// struct LoginMiddleware: Middleware {
-///     let navigator: Navigator
+///     let navigator: Navigator<Screen>
 ///     func applyMiddleware(for state: AppState, action: LoginAction,
 ///                          dispatcher: Dispatcher<LoginAction, AppState>) {
 ///         dispatcher.next { state in
-///             navigator.show(.greetings)   // runs after the state changed
+///             navigator.push(.greetings)   // runs after the state changed
 ///         }
 ///     }
 /// }

@@ -5,6 +5,11 @@
 /// action and state generically, and ``Middleware``, which sees one action type:
 ///
 /// ```swift
+/// final class AuditLog {
+///     private(set) var lines: [String] = []
+///     func append(_ line: String) { lines.append(line) }
+/// }
+///
 /// struct AuditMiddleware: StateMiddleware {
 ///     let log: AuditLog
 ///     func applyMiddleware<Action: StoreAction>(

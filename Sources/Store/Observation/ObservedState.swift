@@ -6,6 +6,8 @@ public import Observation
 /// Get the store's one instance from ``Store/observed``:
 ///
 /// ```swift
+/// import SwiftUI
+///
 /// struct HeaderView: View {
 ///     let observed: ObservedState<AppState>
 ///     var body: some View {
@@ -101,8 +103,13 @@ public final class ObservedState<State: StoreState>: Observable {
     /// Observation is told only when that leaf changes.
     ///
     /// ```swift
-    /// Text(observed[\.search.query])   // not told when search.isLoading changes
-    /// Text(observed.search.query)      // tracks \.search: told at every change of search
+    /// struct Search: Equatable { var query = "", isLoading = false }
+    /// struct SearchState: StoreState { var search = Search() }
+    ///
+    /// let store = Store(with: SearchState())
+    /// let observed = store.observed
+    /// let query = observed[\.search.query]   // not told when search.isLoading changes
+    /// let same = observed.search.query       // tracks \.search: told at every change of search
     /// ```
     ///
     /// Swift's dynamic member lookup gives this object only the first step of a chain of

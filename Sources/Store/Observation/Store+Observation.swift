@@ -3,7 +3,7 @@ extension Store {
     ///
     /// ```swift
     /// let observed = store.observed
-    /// Text(observed.user?.firstName ?? "")   // SwiftUI tracks \.user only
+    /// let name = observed.user?.firstName ?? ""   // a SwiftUI body reading this tracks \.user only
     /// ```
     ///
     /// Made at the first read and kept by the store; it does not keep the store alive. Until a

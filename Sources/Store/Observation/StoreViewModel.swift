@@ -59,6 +59,9 @@ public final class StoreViewModel<State: StoreState, ViewState: Equatable, Event
     /// the action `send` maps each event to.
     ///
     /// ```swift
+    /// struct LoginViewState: Equatable { var isLoggedIn: Bool }
+    /// enum LoginEvent { case logIn(first: String, last: String), typed(String) }
+    ///
     /// let login = StoreViewModel(
     ///     store: store,
     ///     state: { LoginViewState(isLoggedIn: $0.user != nil) },
@@ -105,7 +108,12 @@ public final class StoreViewModel<State: StoreState, ViewState: Equatable, Event
     /// The event is mapped even when the store is gone, and the action then goes nowhere.
     ///
     /// ```swift
-    /// greetings.send(event: .logOut)
+    /// let greetings = StoreViewModel(
+    ///     store: store,
+    ///     state: { GreetingsViewState(message: "Hello \($0.user?.firstName ?? "")") },
+    ///     send: { (_: GreetingsEvent) in LogoutAction() }
+    /// )
+    /// greetings.send(event: .logOut)   // dispatches LogoutAction()
     /// ```
     ///
     /// - Parameter event: What the user did.

@@ -2,9 +2,11 @@
 /// change, until the task is cancelled, the loop is left or the store is freed.
 ///
 /// ```swift
-/// var states = store.states.makeAsyncIterator()
-/// let current = await states.next()   // the state now
-/// let changed = await states.next()   // the state after the next change
+/// Task {
+///     var states = store.states.makeAsyncIterator()
+///     let current = await states.next()   // the state now
+///     let changed = await states.next()   // the state after the next change
+/// }
 /// ```
 ///
 /// The iteration subscribes to the store at its first `next()` and holds nothing that keeps the

@@ -9,7 +9,7 @@
 /// ``TestStoreFailure``, which both frameworks report.
 ///
 /// ```swift
-/// let store = TestStore(with: AppState(), middleware: [SaveMiddleware()])
+/// let store = TestStore(with: AppState(factory: factory), middleware: [SaveMiddleware()])
 /// store.register(reducer: AddTodoReducer.self)
 /// store.register(reducer: TodosSavedReducer.self)
 /// try await store.send(AddTodo(title: "milk")) { $0.todos = [Todo(id: 1, title: "milk")] }
@@ -40,6 +40,7 @@ public final class TestStore<State: StoreState> {
     /// How much the test must assert; ``Exhaustivity/on`` unless set.
     ///
     /// ```swift
+    /// let store = TestStore(with: AppState(factory: factory))
     /// store.exhaustivity = .off
     /// try await store.send(Login(name: "Ada")) { $0.user?.name = "Ada" }   // only this is compared
     /// ```
@@ -48,6 +49,7 @@ public final class TestStore<State: StoreState> {
     /// How long a step waits when its call gives no timeout: one second unless set.
     ///
     /// ```swift
+    /// let store = TestStore(with: AppState(factory: factory))
     /// store.timeout = .seconds(5)
     /// ```
     ///
@@ -83,6 +85,7 @@ public final class TestStore<State: StoreState> {
     /// Creates a test store over a new ``Store``.
     ///
     /// ```swift
+    /// struct CounterState: StoreState, Equatable { var count = 0 }
     /// let store = TestStore(with: CounterState(), middleware: [LoggingMiddleware()])
     /// ```
     ///
@@ -102,6 +105,7 @@ public final class TestStore<State: StoreState> {
     /// Registers the reducer for `R.Action` in the store underneath.
     ///
     /// ```swift
+    /// let store = TestStore(with: AppState(factory: factory))
     /// store.register(reducer: AddTodoReducer.self)
     /// ```
     ///
@@ -113,6 +117,8 @@ public final class TestStore<State: StoreState> {
     /// Sends an action and checks the state right after its reduce.
     ///
     /// ```swift
+    /// let store = TestStore(with: AppState(factory: factory))
+    /// store.register(reducer: AddTodoReducer.self)
     /// try await store.send(AddTodo(title: "milk")) { $0.todos = [Todo(id: 1, title: "milk")] }
     /// try await store.send(Login(name: "Ada")) { $0 = AppState(factory: $0.factory, user: ada) }
     /// ```
@@ -164,6 +170,8 @@ public final class TestStore<State: StoreState> {
     /// state right after its reduce.
     ///
     /// ```swift
+    /// let store = TestStore(with: AppState(factory: factory), middleware: [SaveMiddleware()])
+    /// // ... a send of AddTodo, after which SaveMiddleware dispatches TodosSaved
     /// try await store.receive(TodosSaved.self) { $0.isSaved = true }
     /// ```
     ///
@@ -189,8 +197,10 @@ public final class TestStore<State: StoreState> {
     /// type `Action` and matches `predicate`, and checks the state right after its reduce.
     ///
     /// ```swift
+    /// let store = TestStore(with: AppState(factory: factory))
+    /// // ... a send of LoadTodos, after which a middleware dispatches TodosLoaded
     /// try await store.receive(TodosLoaded.self, where: { $0.todos.count == 2 }) {
-    ///     $0.todos = [milk, eggs]
+    ///     $0.todos = [Todo(id: 1, title: "milk"), Todo(id: 2, title: "eggs")]
     /// }
     /// ```
     ///
@@ -234,6 +244,7 @@ public final class TestStore<State: StoreState> {
     /// Waits until the store is idle, then fails on anything left unreceived.
     ///
     /// ```swift
+    /// let store = TestStore(with: AppState(factory: factory))
     /// try await store.finish()
     /// try await store.finish(timeout: .milliseconds(200))
     /// ```

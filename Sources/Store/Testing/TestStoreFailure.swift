@@ -5,8 +5,10 @@
 /// value, and on a timeout what the store still waits for.
 ///
 /// ```swift
+/// let store = TestStore(with: AppState(factory: factory))
+/// store.register(reducer: AddTodoReducer.self)
 /// do {
-///     try await store.send(AddTodo(title: "milk")) { $0.todos = [Todo(id: 1, title: "milk")] }
+///     try await store.send(AddTodo(title: "milk ")) { $0.todos = [Todo(id: 1, title: "milk")] }
 /// } catch let failure as TestStoreFailure {
 ///     print(failure)
 ///     // send AddTodo(title: "milk "): the state differs from the expected one:

@@ -1,7 +1,7 @@
 /// The namespace of the global configuration that ``ReMVVMDriven`` screens use.
 ///
 /// ```swift
-/// let store = Store(with: initialState, middleware: middleware)
+/// let store = Store(with: initialState, middleware: [LoginMiddleware(navigator: navigator)])
 /// ReMVVM.Config.initialize(with: store)
 /// ```
 public enum ReMVVM {

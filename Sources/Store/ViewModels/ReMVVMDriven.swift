@@ -19,8 +19,13 @@ extension ReMVVMDriven {
     /// Gets view models from, and dispatches to, the configured store.
     ///
     /// ```swift
-    /// let viewModel: LoginViewModel? = remvvm.viewModel(for: self)
-    /// remvvm.dispatch(action: LogoutAction())
+    /// final class GreetingsScreen: ReMVVMDriven {
+    ///     func show() {
+    ///         let viewModel: GreetingsViewModel? = remvvm.viewModel(for: self)
+    ///         render(viewModel)
+    ///     }
+    ///     func logOutTapped() { remvvm.dispatch(action: LogoutAction()) }
+    /// }
     /// ```
     public var remvvm: ReMVVM.Provider { ReMVVM.Provider() }
 }

@@ -3,7 +3,9 @@ extension Store {
     /// the first time and kept as long as `context` lives.
     ///
     /// ```swift
-    /// guard let viewModel: LoginViewModel = store.viewModel(for: screen) else { return }
+    /// if let viewModel: LoginViewModel = store.viewModel(for: screen) {
+    ///     render(viewModel)
+    /// }
     /// ```
     ///
     /// A new view model that is a ``StoreSubscriber`` of this store's state is subscribed once,

@@ -5,7 +5,7 @@ import ReMVVMStore
 /// history, and what each command does with them. It prints only into its ``Console``, so it runs in-process in
 /// tests exactly as in the terminal.
 ///
-/// <!-- snippet: not checked (the demo's types are internal to its executable) -->
+/// <!-- snippet: not checked (the demo's internal API; Tests/RemvvmDemoTests uses it as shown) -->
 /// ```swift
 /// let app = DemoApp()
 /// _ = app.start()                               // the login screen
