@@ -100,6 +100,25 @@ import Testing
                     status: 1))
     }
 
+    @Test(
+        "the suite is named after the log's file, so exports of several sessions compile side by side",
+        arguments: [
+            ("session.jsonl", "RecordedSessionTests"), ("ada-and-grace.jsonl", "RecordedAdaAndGraceTests"),
+            ("2 logins", "Recorded2LoginsTests"), ("--.jsonl", "RecordedSessionTests"),
+            ("é.log", "RecordedSessionTests"),
+        ])
+    func suiteName(file: String, suite: String) throws {
+        #expect(
+            DemoApp.suiteName(forLog: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
+                == suite)
+        let directory = try DemoProcess.makeDirectory()
+        let path = directory.appendingPathComponent(file).path
+        try Data(#"{"seq":1,"type":"LogoutAction","origin":"outside","action":{}}"#.utf8 + [10]).write(
+            to: URL(fileURLWithPath: path))
+        let source = try DemoApp.exportTest(logPath: path).get()
+        #expect(source.contains("@Suite struct \(suite) {\n"))
+    }
+
     @Test("--export-test takes no commands and no other option")
     func alone() {
         #expect(Invocation.parse(words: ["--export-test", "a.jsonl", "state"]) == .failure(.exportTestAlone))

@@ -48,13 +48,26 @@ extension DemoApp {
     }()
 
     /// The Swift Testing test of the session recorded in the file at `logPath`, or the one
-    /// error that stops the export.
+    /// error that stops the export. The suite is named after the file (`session.jsonl`:
+    /// `RecordedSessionTests`), so tests of several sessions can sit side by side.
     static func exportTest(logPath: String) -> Result<String, CommandError> {
         do {
-            let log = try ActionLog(contentsOf: URL(fileURLWithPath: logPath))
-            return .success(try testExporter.source(for: log, from: makeTestStore().store))
+            let url = URL(fileURLWithPath: logPath)
+            let log = try ActionLog(contentsOf: url)
+            var exporter = testExporter
+            exporter.suiteName = suiteName(forLog: url.deletingPathExtension().lastPathComponent)
+            return .success(try exporter.source(for: log, from: makeTestStore().store))
         } catch {
             return .failure(.cannotExport(logPath, error))
         }
+    }
+
+    /// `Recorded<Name>Tests` for a log's file name: its letters and digits, each word
+    /// capitalized (`ada-and-grace`: `RecordedAdaAndGraceTests`); `RecordedSessionTests` when
+    /// none is left.
+    static func suiteName(forLog name: String) -> String {
+        let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let camel = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return "Recorded\(camel.isEmpty ? "Session" : camel)Tests"
     }
 }
