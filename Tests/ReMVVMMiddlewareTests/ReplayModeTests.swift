@@ -36,10 +36,11 @@ struct RenameLater: Middleware {
             store.dispatch(action: Increment(by: 2))
             await store.idle()
             var subscriberDispatched = false
-            let subscription = store.subscribe { state, _ in
+            // Weakly: the store keeps the closure, which must not keep the store.
+            let subscription = store.subscribe { [weak store] state, _ in
                 if state.name == "by hand", !subscriberDispatched {
                     subscriberDispatched = true
-                    store.dispatch(action: Rename(name: "from a subscriber"))
+                    store?.dispatch(action: Rename(name: "from a subscriber"))
                 }
             }
             store.dispatch(action: Rename(name: "by hand"))
