@@ -1,0 +1,42 @@
+import ReMVVMStore
+
+/// The one reducer of ``NavigationAction``, registered at the app's key path by
+/// `Store.register(navigation:)`; a request that cannot be met leaves the state as it was.
+enum NavigationReducer<Screen: Sendable>: Reducer {
+    static func reduce(
+        state: NavigationState<Screen>, with action: NavigationAction<Screen>
+    ) -> NavigationState<Screen> {
+        var state = state
+        state.apply(action)
+        return state
+    }
+
+    /// The check the store runs before the reducer: pure as the reducer is, and the store
+    /// reports what it returns.
+    @Sendable
+    static func diagnose(
+        state: NavigationState<Screen>, action: NavigationAction<Screen>
+    ) -> StoreDiagnostic? {
+        guard let problem = state.problem(with: action) else { return nil }
+        return StoreDiagnostic(
+            kind: .impossibleNavigation,
+            message: "NavigationAction<\(Screen.self)>.\(action.caseName): \(problem) "
+                + "The navigation did not change."
+        )
+    }
+}
+
+extension NavigationAction {
+    /// The case with its count, for messages: `pop(count: 3)`, `dismiss`.
+    var caseName: String {
+        switch self {
+        case .push: "push"
+        case .pop(let count): "pop(count: \(count))"
+        case .popToRoot: "popToRoot"
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .replace(let screens): "replace(\(screens.count) screens)"
+        case .synchronize(let count): "synchronize(visibleCount: \(count))"
+        }
+    }
+}
