@@ -101,8 +101,9 @@ import Testing
         (.synchronize(visibleCount: 2), "cannot synchronize to 2 visible entries: there are 1"),
     ]
 
-    @Test("a request that cannot be met changes nothing and is reported with a clear message",
-          arguments: impossible)
+    @Test(
+        "a request that cannot be met changes nothing and is reported with a clear message",
+        arguments: impossible)
     func impossibleRequest(action: NavigationAction<Page>, message: String) {
         let (store, log) = makeNavigationStore()
         var changes = 0
@@ -200,7 +201,9 @@ import Testing
         }
     }
 
-    @Test("10,000 random sequences of actions, impossible ones included, match the reference and keep every invariant")
+    @Test(
+        "10,000 random sequences of actions, impossible ones included, match the reference and keep every invariant"
+    )
     func randomSequences() throws {
         for seed in UInt64(1)...10_000 {
             var random = SeededGenerator(seed: seed)
@@ -219,30 +222,32 @@ import Testing
                 let met = reference.apply(action)
                 store.dispatch(action: action)
                 let navigation = store.state.navigation
-                let where_ = Comment(rawValue: "seed \(seed), step \(step), \(action)")
+                let context = Comment(rawValue: "seed \(seed), step \(step), \(action)")
 
-                try #require(navigation.ids == reference.stacks, where_)
-                try #require(navigation.entries.map(\.screen) == reference.entries.map(\.screen), where_)
-                try #require(log.diagnostics.count == reportsBefore + (met ? 0 : 1), where_)
-                if !met { try #require(navigation == before, where_) }
+                try #require(navigation.ids == reference.stacks, context)
+                try #require(navigation.entries.map(\.screen) == reference.entries.map(\.screen), context)
+                try #require(log.diagnostics.count == reportsBefore + (met ? 0 : 1), context)
+                if !met { try #require(navigation == before, context) }
                 // Never empty, top is the last entry, ids unique.
-                try #require(!navigation.stacks.isEmpty && navigation.stacks.allSatisfy { !$0.isEmpty }, where_)
-                try #require(navigation.top == navigation.entries.last, where_)
+                try #require(
+                    !navigation.stacks.isEmpty && navigation.stacks.allSatisfy { !$0.isEmpty }, context)
+                try #require(navigation.top == navigation.entries.last, context)
                 let ids = navigation.entries.map(\.id)
-                try #require(Set(ids).count == ids.count, where_)
+                try #require(Set(ids).count == ids.count, context)
                 // The root is never popped: only a deep link replaces it.
-                if case .replace = action {} else {
-                    try #require(navigation.stacks[0][0] == before.stacks[0][0], where_)
+                if case .replace = action {
+                } else {
+                    try #require(navigation.stacks[0][0] == before.stacks[0][0], context)
                 }
                 // A new entry's id was never seen before.
                 for entry in navigation.entries where !before.contains(id: entry.id) {
-                    try #require(everSeen.insert(entry.id).inserted, where_)
+                    try #require(everSeen.insert(entry.id).inserted, context)
                 }
                 // The UI, following the changes handed to it (or going back by itself), shows the state.
                 if case .synchronize(let count) = action, met {
                     shownByUI = Self.keeping(count, of: shownByUI)
                 }
-                try #require(shownByUI == navigation.ids, where_)
+                try #require(shownByUI == navigation.ids, context)
             }
         }
     }
@@ -312,7 +317,8 @@ import Testing
 
     @Test("a valid file in the documented shape decodes")
     func documentedShape() throws {
-        let json = #"{"stacks":[[{"screen":{"home":{}},"id":1}],[{"screen":{"sheet":{}},"id":3}]],"nextID":4}"#
+        let json =
+            #"{"stacks":[[{"screen":{"home":{}},"id":1}],[{"screen":{"sheet":{}},"id":3}]],"nextID":4}"#
         let navigation = try JSONDecoder().decode(NavigationState<Page>.self, from: Data(json.utf8))
         #expect(navigation.screens == [[.home], [.sheet]])
         #expect(navigation.ids == [[1], [3]])

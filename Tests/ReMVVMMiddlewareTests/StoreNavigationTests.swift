@@ -91,7 +91,9 @@ import Testing
         #expect(stillLower === lowerViewModel)
     }
 
-    @Test("every way an entry leaves releases its view models: dismiss, popToRoot, replace, synchronize, another reducer")
+    @Test(
+        "every way an entry leaves releases its view models: dismiss, popToRoot, replace, synchronize, another reducer"
+    )
     func everyWayOut() throws {
         let actions: [any StoreAction] = [
             NavigationAction<Page>.dismiss, NavigationAction<Page>.popToRoot,

@@ -34,7 +34,8 @@ public import ReMVVMStore
 @MainActor
 public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable>: StateMiddleware {
     private let navigation: KeyPath<State, NavigationState<Screen>>
-    private let show: @MainActor (_ changes: [NavigationChange<Screen>], _ navigation: NavigationState<Screen>) -> Void
+    private let show:
+        @MainActor (_ changes: [NavigationChange<Screen>], _ navigation: NavigationState<Screen>) -> Void
     /// The navigation the UI was handed last; `nil` until the first action.
     private var shown: NavigationState<Screen>?
 
@@ -52,7 +53,10 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
     ///     order to perform them and the navigation now in the state.
     public init(
         at keyPath: KeyPath<State, NavigationState<Screen>>,
-        show: @escaping @MainActor (_ changes: [NavigationChange<Screen>], _ navigation: NavigationState<Screen>) -> Void
+        show:
+            @escaping @MainActor (
+                _ changes: [NavigationChange<Screen>], _ navigation: NavigationState<Screen>
+            ) -> Void
     ) {
         navigation = keyPath
         self.show = show

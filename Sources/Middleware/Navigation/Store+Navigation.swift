@@ -20,7 +20,9 @@ extension Store {
     /// reducer stays a pure function, and the store reports what a pure check beside it finds.
     ///
     /// - Parameter keyPath: Where the navigation lives in the state.
-    public func register<Screen: Sendable>(navigation keyPath: WritableKeyPath<State, NavigationState<Screen>>) {
+    public func register<Screen: Sendable>(
+        navigation keyPath: WritableKeyPath<State, NavigationState<Screen>>
+    ) {
         register(reducer: NavigationReducer<Screen>.self, at: keyPath, diagnose: NavigationReducer.diagnose)
         let viewModels = attachment(EntryViewModels<State, Screen>.self) {
             EntryViewModels(navigation: keyPath)
@@ -53,7 +55,8 @@ extension Store {
     /// - Returns: The view model, or `nil` when the factory makes none or the entry is not shown.
     /// - Complexity: O(1) on average for a view model already made; O(*n*) for *n* entries to
     ///   make one.
-    public func viewModel<VM, Screen: Sendable>(for entry: NavigationEntry<Screen>, key: String? = nil) -> VM? {
+    public func viewModel<VM, Screen: Sendable>(for entry: NavigationEntry<Screen>, key: String? = nil) -> VM?
+    {
         guard let viewModels = attachment(EntryViewModels<State, Screen>.self) else {
             diagnosticsHandler(
                 StoreDiagnostic(

@@ -13,7 +13,9 @@ extension TestStore {
     /// ```
     ///
     /// - Parameter keyPath: Where the navigation lives in the state.
-    public func register<Screen: Sendable>(navigation keyPath: WritableKeyPath<State, NavigationState<Screen>>) {
+    public func register<Screen: Sendable>(
+        navigation keyPath: WritableKeyPath<State, NavigationState<Screen>>
+    ) {
         store.register(navigation: keyPath)
     }
 }

@@ -55,7 +55,9 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
         for id in gone {
             guard let released = viewModels.removeValue(forKey: id) else { continue }
             for viewModel in released.values {
-                if let subscriber = viewModel as? any StoreSubscriber { store?.remove(subscriber: subscriber) }
+                if let subscriber = viewModel as? any StoreSubscriber {
+                    store?.remove(subscriber: subscriber)
+                }
             }
         }
     }

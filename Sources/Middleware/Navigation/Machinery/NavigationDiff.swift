@@ -28,7 +28,8 @@ enum NavigationDiff {
             let from = position == stack ? index : 0
             let entries = new.stacks[position]
             for offset in from..<entries.count {
-                changes.append(offset == 0 && position > 0 ? .presented(entries[offset]) : .pushed(entries[offset]))
+                changes.append(
+                    offset == 0 && position > 0 ? .presented(entries[offset]) : .pushed(entries[offset]))
             }
         }
         return changes
