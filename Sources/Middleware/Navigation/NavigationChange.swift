@@ -3,13 +3,12 @@
 /// The changes of one action come in the order a UI performs them: what leaves first, the
 /// topmost first, then what comes, the lowest first.
 ///
+/// <!-- snippet: given changes: [NavigationChange<Screen>] -->
 /// ```swift
 /// for change in changes {
 ///     switch change {
-///     case .pushed(let entry): navigationController.pushViewController(screen(for: entry), animated: true)
-///     case .popped: navigationController.popViewController(animated: true)
-///     case .presented(let entry): present(screen(for: entry))
-///     case .dismissed: dismissTopModal()
+///     case .pushed(let entry), .presented(let entry): show(entry)
+///     case .popped(let entry), .dismissed(let entry): hide(entry)
 ///     }
 /// }
 /// ```
@@ -30,6 +29,7 @@ public enum NavigationChange<Screen> {
 
     /// The entry that was pushed, popped, presented or dismissed.
     ///
+    /// <!-- snippet: given changes: [NavigationChange<Screen>] -->
     /// ```swift
     /// let ids = changes.map(\.entry.id)
     /// ```

@@ -16,6 +16,9 @@ extension NavigationState: Codable where Screen: Codable {
     /// Decodes a state and checks that it keeps the promises of every state.
     ///
     /// ```swift
+    /// import Foundation
+    /// import ReMVVMMiddleware
+    ///
     /// let data = try JSONEncoder().encode(NavigationState(root: Screen.login))
     /// let restored = try JSONDecoder().decode(NavigationState<Screen>.self, from: data)
     /// ```
@@ -50,6 +53,9 @@ extension NavigationState: Codable where Screen: Codable {
     /// Encodes the stacks and the identifier the next entry takes.
     ///
     /// ```swift
+    /// import Foundation
+    /// import ReMVVMMiddleware
+    ///
     /// let data = try JSONEncoder().encode(store.state.navigation)
     /// ```
     ///

@@ -22,8 +22,9 @@
 ///
 /// The same changes are available as ``apply(_:)``, which a test uses to say what it expects:
 ///
+/// <!-- snippet: given testStore: TestStore<AppState> -->
 /// ```swift
-/// try await store.send(NavigationAction.push(Screen.greetings)) {
+/// try await testStore.send(NavigationAction.push(Screen.greetings)) {
 ///     $0.navigation.apply(.push(.greetings))
 /// }
 /// ```
@@ -74,6 +75,7 @@ public struct NavigationState<Screen> {
 
     /// Whether an entry with `id` is on display.
     ///
+    /// <!-- snippet: given entry: NavigationEntry<Screen> -->
     /// ```swift
     /// let shown = store.state.navigation.contains(id: entry.id)
     /// ```

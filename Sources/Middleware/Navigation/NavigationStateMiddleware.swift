@@ -17,7 +17,7 @@ public import ReMVVMStore
 ///         }
 ///     }
 /// }
-/// let store = Store(with: AppState(), middleware: [navigation])
+/// let store = Store(with: initialState, middleware: [navigation])
 /// store.register(navigation: \.navigation)
 /// ```
 ///
@@ -43,7 +43,8 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
     ///
     /// ```swift
     /// let navigation = NavigationStateMiddleware(at: \AppState.navigation) { changes, navigation in
-    ///     screens.update(with: changes, showing: navigation.top)
+    ///     for change in changes { hide(change.entry) }
+    ///     show(navigation.top)
     /// }
     /// ```
     ///
@@ -64,6 +65,7 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
 
     /// The navigation the UI was handed last, or `nil` before the first action.
     ///
+    /// <!-- snippet: given middleware: NavigationStateMiddleware<AppState, Screen> -->
     /// ```swift
     /// let onScreen = middleware.shownNavigation?.top
     /// ```

@@ -5,7 +5,7 @@ extension TestStore {
     /// in the store underneath, as ``ReMVVMStore/Store/register(navigation:)`` does.
     ///
     /// ```swift
-    /// let store = TestStore(with: AppState())
+    /// let store = TestStore(with: initialState)
     /// store.register(navigation: \.navigation)
     /// try await store.send(NavigationAction.push(Screen.greetings)) {
     ///     $0.navigation.apply(.push(.greetings))
