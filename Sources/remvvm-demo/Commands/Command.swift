@@ -26,7 +26,9 @@ enum Command: Equatable, Sendable {
     case nothing
 
     /// The command names, as typed.
-    static let names = ["login", "logout", "profile", "back", "state", "trace", "undo", "redo", "history", "help", "quit"]
+    static let names = [
+        "login", "logout", "profile", "back", "state", "trace", "undo", "redo", "history", "help", "quit",
+    ]
 
     /// The list the `help` command prints.
     static let list = """
