@@ -2,7 +2,7 @@ public import ReMVVMStore
 
 /// A change of the screens on display, reduced into the app's ``NavigationState``.
 ///
-/// Register the reducer once with ``ReMVVMStore/Store/register(navigation:)``, then dispatch
+/// Register the reducer once with `store.register(navigation:)`, then dispatch
 /// navigation as any other action:
 ///
 /// ```swift
@@ -16,7 +16,7 @@ public import ReMVVMStore
 /// A request that cannot be met (a pop below the first screen of the top stack, a count below
 /// one, a dismiss with no modal, a replace with no screen, a synchronize to zero entries or to
 /// more entries than there are) changes nothing and is reported through the store's
-/// diagnostics hook as ``ReMVVMStore/StoreDiagnostic/Kind/impossibleNavigation``.
+/// diagnostics hook as `StoreDiagnostic.Kind.impossibleNavigation`.
 public enum NavigationAction<Screen: Sendable>: StoreAction {
     /// Shows `screen` on top of the top stack (the root stack, or the topmost modal's).
     case push(Screen)

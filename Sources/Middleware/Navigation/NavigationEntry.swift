@@ -2,7 +2,7 @@
 /// appearance.
 ///
 /// The same screen pushed twice is two entries with two identifiers, so each appearance has
-/// its own view models (``ReMVVMStore/Store/viewModel(for:key:)-(NavigationEntry<Screen>,_)``)
+/// its own view models (`store.viewModel(for: entry)`)
 /// and a UI can tell them apart when it animates.
 ///
 /// ```swift

@@ -15,8 +15,8 @@ extension Store {
     ///
     /// Call it once per screen type, right after making the store: its reducer is the one
     /// reducer of `NavigationAction<Screen>` (a second registration is a duplicate reducer, as
-    /// for ``Store/register(reducer:)``). A request that cannot be met changes nothing and
-    /// reaches ``diagnosticsHandler`` as ``StoreDiagnostic/Kind/impossibleNavigation``: the
+    /// for `Store.register(reducer:)`). A request that cannot be met changes nothing and
+    /// reaches `diagnosticsHandler` as `StoreDiagnostic.Kind.impossibleNavigation`: the
     /// reducer stays a pure function, and the store reports what a pure check beside it finds.
     ///
     /// - Parameter keyPath: Where the navigation lives in the state.
@@ -41,13 +41,13 @@ extension Store {
     /// let viewModel: ProfileViewModel? = store.viewModel(for: entry)
     /// ```
     ///
-    /// A view model that is a ``StoreSubscriber`` of this store's state is subscribed when it is
+    /// A view model that is a `StoreSubscriber` of this store's state is subscribed when it is
     /// made, and unsubscribed when its entry leaves, before any view model made after it is told
     /// about that change. Each appearance of a screen is its own entry, so the same screen
     /// pushed twice has two view models. The store must have registered the navigation with
-    /// ``Store/register(navigation:)``; for an entry that is not on display, or without that
-    /// registration, no view model is made and ``diagnosticsHandler`` receives
-    /// ``StoreDiagnostic/Kind/navigationEntryNotShown``.
+    /// `register(navigation:)`; for an entry that is not on display, or without that
+    /// registration, no view model is made and `diagnosticsHandler` receives
+    /// `StoreDiagnostic.Kind.navigationEntryNotShown`.
     ///
     /// - Parameters:
     ///   - entry: An entry of the state's navigation.

@@ -2,7 +2,7 @@ public import ReMVVMStore
 
 extension TestStore {
     /// Registers the reducer of ``NavigationAction`` for the ``NavigationState`` at `keyPath`
-    /// in the store underneath, as ``ReMVVMStore/Store/register(navigation:)`` does.
+    /// in the store underneath, as `store.register(navigation:)` does.
     ///
     /// ```swift
     /// let store = TestStore(with: initialState)

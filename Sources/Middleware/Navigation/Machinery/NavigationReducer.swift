@@ -20,16 +20,14 @@ enum NavigationReducer<Screen: Sendable>: Reducer {
         guard let problem = state.problem(with: action) else { return nil }
         return StoreDiagnostic(
             kind: .impossibleNavigation,
-            message: "NavigationAction<\(Screen.self)>.\(action.caseName): \(problem) "
+            message: "NavigationAction<\(Screen.self)>.\(name(of: action)): \(problem) "
                 + "The navigation did not change."
         )
     }
-}
 
-extension NavigationAction {
     /// The case with its count, for messages: `pop(count: 3)`, `dismiss`.
-    var caseName: String {
-        switch self {
+    static func name(of action: NavigationAction<Screen>) -> String {
+        switch action {
         case .push: "push"
         case .pop(let count): "pop(count: \(count))"
         case .popToRoot: "popToRoot"
