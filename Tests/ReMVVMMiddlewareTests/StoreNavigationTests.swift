@@ -178,6 +178,31 @@ import Testing
             try await store.send(NavigationAction.push(Page.sheet)) { $0.navigation.apply(.present(.sheet)) }
         }
     }
+
+    @Test("a navigation reached through a computed property reduces and reports as a stored one")
+    func computedKeyPath() {
+        let store = Store(with: BoxedNavState())
+        store.register(navigation: \.navigation)
+        var reported: [StoreDiagnostic.Kind] = []
+        store.diagnosticsHandler = { reported.append($0.kind) }
+        store.dispatch(action: NavigationAction.push(Page.list))
+        store.dispatch(action: NavigationAction<Page>.dismiss)
+        #expect(store.state.navigation.screens == [[.home, .list]])
+        #expect(reported == [.impossibleNavigation])
+    }
+}
+
+/// Keeps its navigation in a box, reached through a computed property (no inline offset).
+struct BoxedNavState: StoreState {
+    final class Box: Sendable {
+        let navigation: NavigationState<Page>
+        init(_ navigation: NavigationState<Page>) { self.navigation = navigation }
+    }
+    var box = Box(NavigationState(root: .home))
+    var navigation: NavigationState<Page> {
+        get { box.navigation }
+        set { box = Box(newValue) }
+    }
 }
 
 /// Opens the detail of the count after every tick.

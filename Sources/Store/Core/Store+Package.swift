@@ -26,14 +26,29 @@ extension Store {
         at keyPath: WritableKeyPath<State, R.State>,
         diagnose: @escaping @Sendable (R.State, R.Action) -> StoreDiagnostic?
     ) {
+        // In place when the part is stored inline, as `register(reducer:at:)` does (StatePart).
+        if let part = StatePart(keyPath) {
+            engine.install(reducer, at: keyPath, for: R.Action.self) { engine, pointer in
+                let action = pointer.assumingMemoryBound(to: R.Action.self).pointee
+                var newState = engine.state
+                var diagnostic: StoreDiagnostic?
+                part.reduce(in: &newState) { current in
+                    diagnostic = diagnose(current, action)
+                    return diagnostic == nil ? R.reduce(state: current, with: action) : current
+                }
+                if let diagnostic { engine.diagnosticsHandler(diagnostic) }
+                engine.apply(newState)
+            }
+            return
+        }
         engine.install(reducer, at: keyPath, for: R.Action.self) { engine, pointer in
             let action = pointer.assumingMemoryBound(to: R.Action.self).pointee
             var newState = engine.state
-            let part = newState[keyPath: keyPath]
-            if let diagnostic = diagnose(part, action) {
+            let current = newState[keyPath: keyPath]
+            if let diagnostic = diagnose(current, action) {
                 engine.diagnosticsHandler(diagnostic)
             } else {
-                newState[keyPath: keyPath] = R.reduce(state: part, with: action)
+                newState[keyPath: keyPath] = R.reduce(state: current, with: action)
             }
             engine.apply(newState)
         }
