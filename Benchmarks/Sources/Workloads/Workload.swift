@@ -35,6 +35,8 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case observe100
     case stream
     case remove
+    case navigation
+    case navigationPlain = "navigation.plain"
 
     /// The most heap allocations one operation may make in steady state: the targets.
     ///
@@ -56,6 +58,11 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         // Measured when added: 7 per add and remove (the entry, its two closures, and the
         // list's and the identity table's storage as they grow); removal itself allocates none.
         case .remove: 8
+        // Measured when added: the copy of the navigation's entries (the old state keeps the
+        // buffer for the subscribers' `oldState`), and the array of changes handed to the UI.
+        case .navigation: 2
+        // The copy of the array, as `navigation`'s entries; its hand-off passes the array itself.
+        case .navigationPlain: 1
         default: 0
         }
     }
@@ -87,6 +94,8 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .observe100: Observe100Workload()
         case .stream: StreamWorkload()
         case .remove: RemoveWorkload(subscribers: 10_000)
+        case .navigation: NavigationWorkload()
+        case .navigationPlain: PlainStackWorkload()
         }
     }
 }

@@ -50,7 +50,7 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
         let new = state[keyPath: navigation]
         if NavigationDiff.sameEntries(oldState[keyPath: navigation], new) { return }
         var shown = Set<Int>()
-        for stack in new.stacks { for entry in stack { shown.insert(entry.id) } }
+        for entry in new.entries { shown.insert(entry.id) }
         let gone = viewModels.keys.filter { !shown.contains($0) }
         for id in gone {
             guard let released = viewModels.removeValue(forKey: id) else { continue }

@@ -1,60 +1,47 @@
 /// The changes that lead from one navigation state to another, compared by entry identifier.
 ///
-/// Both states keep their entries from a common part at the bottom (same identifiers at the
-/// same places); everything above it in `old` left, topmost first, and everything above it in
-/// `new` came, lowest first.
+/// Both states keep the entries of a common prefix (same identifiers at the same places; an
+/// entry keeps whether it starts a modal for life, so the stacks agree there too); everything
+/// after it in `old` left, topmost first, and everything after it in `new` came, lowest first.
 enum NavigationDiff {
     static func changes<Screen>(
         from old: NavigationState<Screen>, to new: NavigationState<Screen>
     ) -> [NavigationChange<Screen>] {
-        let (stack, index) = firstDifference(old.stacks, new.stacks)
+        let common = commonPrefix(old, new)
         var changes: [NavigationChange<Screen>] = []
-        // What left, from the top down.
-        var position = old.stacks.count - 1
-        while position >= stack {
-            let from = position == stack ? index : 0
-            let entries = old.stacks[position]
-            if from == 0 && position > 0 {
-                changes.append(.dismissed(entries[0]))
+        // What left, from the top down: a modal whose first entry left is dismissed whole.
+        var end = old.entries.count
+        var stack = old.modalStarts.count
+        while end > common {
+            let start = stack > 0 ? old.modalStarts[stack - 1] : 0
+            if start >= common && start > 0 {
+                changes.append(.dismissed(old.entries[start]))
             } else {
-                for offset in stride(from: entries.count - 1, through: from, by: -1) {
-                    changes.append(.popped(entries[offset]))
+                for index in stride(from: end - 1, through: max(start, common), by: -1) {
+                    changes.append(.popped(old.entries[index]))
                 }
             }
-            position -= 1
+            end = start
+            stack -= 1
         }
         // What came, from the bottom up.
-        for position in stack..<new.stacks.count {
-            let from = position == stack ? index : 0
-            let entries = new.stacks[position]
-            for offset in from..<entries.count {
-                changes.append(
-                    offset == 0 && position > 0 ? .presented(entries[offset]) : .pushed(entries[offset]))
-            }
+        for index in common..<new.entries.count {
+            let entry = new.entries[index]
+            changes.append(new.startsModal(at: index) ? .presented(entry) : .pushed(entry))
         }
         return changes
     }
 
-    /// The first place, as a stack and an index in it, where the two states differ; past the
-    /// end of both when they hold the same entries.
-    static func firstDifference<Screen>(
-        _ old: [[NavigationEntry<Screen>]], _ new: [[NavigationEntry<Screen>]]
-    ) -> (stack: Int, index: Int) {
-        var stack = 0
-        while stack < old.count && stack < new.count {
-            let a = old[stack]
-            let b = new[stack]
-            var index = 0
-            while index < a.count && index < b.count && a[index].id == b[index].id { index += 1 }
-            if index < a.count || index < b.count { return (stack, index) }
-            stack += 1
-        }
-        return (stack, 0)
+    /// The number of entries at the start of both states with the same identifiers.
+    static func commonPrefix<Screen>(_ old: NavigationState<Screen>, _ new: NavigationState<Screen>) -> Int {
+        let limit = min(old.entries.count, new.entries.count)
+        var index = 0
+        while index < limit && old.entries[index].id == new.entries[index].id { index += 1 }
+        return index
     }
 
     /// Whether the two states hold the same entries at the same places.
     static func sameEntries<Screen>(_ old: NavigationState<Screen>, _ new: NavigationState<Screen>) -> Bool {
-        let (stack, _) = firstDifference(old.stacks, new.stacks)
-        return stack == old.stacks.count && stack == new.stacks.count
+        old.entries.count == new.entries.count && commonPrefix(old, new) == old.entries.count
     }
 }
