@@ -37,6 +37,8 @@ WORKLOADS = [
     ("observe100", "Store.dispatch.observe100"),
     ("stream", "Store.dispatch.stream"),
     ("remove", "Store.dispatch.remove"),
+    ("navigation", "Store.dispatch.navigation"),
+    ("navigation.plain", "Store.dispatch.navigation.plain"),
 ]
 
 
@@ -94,6 +96,7 @@ def main():
         ("select100: ns per selecting subscriber", lambda: (ns("select100") - ns("d0")) / 100, " ns", 3.0),
         ("sub1000 / sub100 (linear: about 10)", lambda: ns("sub1000") / ns("sub100"), "x", 11.0),
         ("factory.f1000 / factory.f1", lambda: ns("factory.f1000") / ns("factory.f1"), "x", 1.1),
+        ("navigation within 1x of navigation.plain", lambda: ns("navigation") / ns("navigation.plain"), "x", 1.0),
     ]
     for label, value, unit, limit in checks:
         try:

@@ -64,7 +64,7 @@ import Testing
         // The login presented the greetings: the navigation is state, traced as any change.
         #expect(
             trace.contains(
-                "    navigation.stacks[1]: no element -> [NavigationEntry<Screen>(screen: .greetings, id: 2)]\n"
+                "    navigation.shownEntries[1]: no element -> NavigationEntry<Screen>(screen: .greetings, id: 2)\n"
             ))
         #expect(!outcome.failed)
     }

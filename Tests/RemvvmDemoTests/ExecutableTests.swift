@@ -162,7 +162,8 @@ private func failed(_ out: String, _ err: String) -> RunResult {
                   NavigationStateMiddleware<AppState, Screen>: passed on (# ms)
                   reduced (# ms)
                     user: nil -> User(firstName: "Ada", lastName: "Lovelace")
-                    navigation.stacks[1]: no element -> [NavigationEntry<Screen>(screen: .greetings, id: 2)]
+                    navigation.shownEntries[1]: no element -> NavigationEntry<Screen>(screen: .greetings, id: 2)
+                    navigation.modalStarts[0]: no element -> 1
                     navigation.nextID: 2 -> 3
                   completions (# ms)
                   total # ms

@@ -21,6 +21,12 @@ public struct NavigationEntry<Screen>: Identifiable {
     /// The entry's identifier: unique among the entries of its state, and never given to
     /// another entry by the states that follow it.
     public let id: Int
+
+    @usableFromInline
+    init(screen: Screen, id: Int) {
+        self.screen = screen
+        self.id = id
+    }
 }
 
 extension NavigationEntry: Sendable where Screen: Sendable {}

@@ -35,15 +35,18 @@ public struct NavigationState<Screen> {
     /// ```swift
     /// let screens = store.state.navigation.entries.map(\.screen)   // [.login, .greetings]
     /// ```
-    public private(set) var entries: [NavigationEntry<Screen>]
+    @inlinable
+    public var entries: [NavigationEntry<Screen>] { shownEntries }
+    /// The storage of ``entries``.
+    @usableFromInline var shownEntries: [NavigationEntry<Screen>]
     /// Where each modal's stack starts in ``entries``, in increasing order; each above 0.
     ///
     /// One flat array rather than an array of stacks, so that a push or a pop copies one
     /// buffer, not two (measured with the `navigation` benchmark workload: 2 mallocs per
     /// action with nested arrays, 1 flat).
-    private(set) var modalStarts: [Int]
+    @usableFromInline var modalStarts: [Int]
     /// The identifier the next new entry takes; greater than every identifier in ``entries``.
-    private(set) var nextID: Int
+    @usableFromInline var nextID: Int
 
     /// Creates a state that shows `root`.
     ///
@@ -53,15 +56,16 @@ public struct NavigationState<Screen> {
     /// ```
     ///
     /// - Parameter root: The first screen; its entry's identifier is 1.
+    @inlinable
     public init(root: Screen) {
-        entries = [NavigationEntry(screen: root, id: 1)]
+        shownEntries = [NavigationEntry(screen: root, id: 1)]
         modalStarts = []
         nextID = 2
     }
 
     /// Creates a state from stacks that were checked to be valid.
     init(validStacks: [[NavigationEntry<Screen>]], nextID: Int) {
-        entries = Array(validStacks.joined())
+        shownEntries = Array(validStacks.joined())
         modalStarts = []
         var start = 0
         for stack in validStacks.dropLast() {
@@ -76,9 +80,10 @@ public struct NavigationState<Screen> {
     /// ```swift
     /// if case .greetings = store.state.navigation.top.screen { showGreetings() }
     /// ```
+    @inlinable
     public var top: NavigationEntry<Screen> {
         // `entries` is never empty: every mutation keeps the root.
-        entries[entries.count - 1]
+        shownEntries[shownEntries.count - 1]
     }
 
     /// The root stack first, then one stack per modal, the topmost last; none is empty.
@@ -93,17 +98,19 @@ public struct NavigationState<Screen> {
         stacks.reserveCapacity(modalStarts.count + 1)
         var start = 0
         for end in modalStarts {
-            stacks.append(Array(entries[start..<end]))
+            stacks.append(Array(shownEntries[start..<end]))
             start = end
         }
-        stacks.append(Array(entries[start...]))
+        stacks.append(Array(shownEntries[start...]))
         return stacks
     }
 
     /// Where the top stack starts in ``entries``.
+    @inlinable
     var topStackStart: Int { modalStarts.last ?? 0 }
 
     /// Whether the entry at `index` of ``entries`` is the first of a modal's stack.
+    @inlinable
     func startsModal(at index: Int) -> Bool {
         index > 0 && modalStarts.contains(index)
     }
@@ -118,8 +125,9 @@ public struct NavigationState<Screen> {
     /// - Parameter id: An entry's identifier.
     /// - Returns: `true` when one of the entries has that identifier.
     /// - Complexity: O(*n*) for *n* entries.
+    @inlinable
     public func contains(id: Int) -> Bool {
-        entries.contains { $0.id == id }
+        shownEntries.contains { $0.id == id }
     }
 
     // MARK: - Changes
@@ -139,6 +147,7 @@ public struct NavigationState<Screen> {
     ///   be met (``problem(with:)`` says why) and the state is as it was.
     /// - Complexity: O(1) for a push, a present, a dismiss and a pop of one entry; O(*k*) for
     ///   *k* entries removed or added otherwise.
+    @inlinable
     @discardableResult
     public mutating func apply(_ action: NavigationAction<Screen>) -> Bool {
         guard problem(with: action) == nil else { return false }
@@ -157,6 +166,7 @@ public struct NavigationState<Screen> {
     /// - Parameter action: The change.
     /// - Returns: One line naming the request and what stands in its way, or `nil`.
     /// - Complexity: O(1).
+    @inlinable
     public func problem(with action: NavigationAction<Screen>) -> String? {
         switch action {
         case .push, .present, .popToRoot:
@@ -165,7 +175,7 @@ public struct NavigationState<Screen> {
             if count < 1 {
                 return "cannot pop \(count) screens: the count must be at least 1."
             }
-            let shown = entries.count - topStackStart
+            let shown = shownEntries.count - topStackStart
             guard count < shown else {
                 let screens = count == 1 ? "1 screen" : "\(count) screens"
                 return "cannot pop \(screens): the top stack shows \(shown) and its first one stays "
@@ -177,7 +187,7 @@ public struct NavigationState<Screen> {
         case .replace(let screens):
             return screens.isEmpty ? "cannot replace the screens with none: give at least a root." : nil
         case .synchronize(let visibleCount):
-            let count = entries.count
+            let count = shownEntries.count
             guard visibleCount >= 1 && visibleCount <= count else {
                 return "cannot synchronize to \(visibleCount) visible entries: there are \(count), "
                     + "and the root always stays (1...\(count))."
@@ -187,32 +197,34 @@ public struct NavigationState<Screen> {
     }
 
     /// Makes the change; `action` was checked by ``problem(with:)``.
+    @inlinable
     mutating func perform(_ action: NavigationAction<Screen>) {
         switch action {
         case .push(let screen):
-            entries.append(makeEntry(screen))
+            shownEntries.append(makeEntry(screen))
         case .pop(let count):
-            entries.removeLast(count)
+            shownEntries.removeLast(count)
         case .popToRoot:
-            entries.removeSubrange((topStackStart + 1)...)
+            shownEntries.removeSubrange((topStackStart + 1)...)
         case .present(let screen):
-            modalStarts.append(entries.count)
-            entries.append(makeEntry(screen))
+            modalStarts.append(shownEntries.count)
+            shownEntries.append(makeEntry(screen))
         case .dismiss:
-            entries.removeSubrange(modalStarts.removeLast()...)
+            shownEntries.removeSubrange(modalStarts.removeLast()...)
         case .replace(let screens):
             var made: [NavigationEntry<Screen>] = []
             made.reserveCapacity(screens.count)
             for screen in screens { made.append(makeEntry(screen)) }
-            entries = made
+            shownEntries = made
             modalStarts = []
         case .synchronize(let visibleCount):
-            entries.removeSubrange(visibleCount...)
+            shownEntries.removeSubrange(visibleCount...)
             while let last = modalStarts.last, last >= visibleCount { modalStarts.removeLast() }
         }
     }
 
-    private mutating func makeEntry(_ screen: Screen) -> NavigationEntry<Screen> {
+    @inlinable
+    mutating func makeEntry(_ screen: Screen) -> NavigationEntry<Screen> {
         defer { nextID += 1 }
         return NavigationEntry(screen: screen, id: nextID)
     }

@@ -33,16 +33,43 @@ public import ReMVVMStore
 /// entries that left were let go already; those of new entries can be made in `show`.
 @MainActor
 public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable>: StateMiddleware {
-    private let navigation: KeyPath<State, NavigationState<Screen>>
-    private let show:
-        @MainActor (_ changes: [NavigationChange<Screen>], _ navigation: NavigationState<Screen>) -> Void
+    // The middleware runs for every action, so its work is specialized in the client: the
+    // closures made in the `@inlinable` initializer and what they call. Unspecialized, the
+    // generic code looked up type metadata at each use: 2.7 µs per dispatch of the `navigation`
+    // benchmark workload, about half of it in `swift_getGenericMetadata`.
+
+    /// What runs after each reduce, made once, specialized: hands the UI the changes (`false`),
+    /// or only follows the state after a synchronize (`true`).
+    @usableFromInline let handOff: Completions
+    /// Whether the action at the pointer, a `NavigationAction<Screen>`, is a synchronize.
+    @usableFromInline let isSynchronize: @MainActor (UnsafeRawPointer) -> Bool
+    @usableFromInline let navigationActionType: ObjectIdentifier
+    @usableFromInline let box: Shown
+
     /// The navigation the UI was handed last; `nil` until the first action.
-    private var shown: NavigationState<Screen>?
-    /// The completions, made once: a closure made in `applyMiddleware`, a generic method, would
-    /// carry its generic context in a new allocation at every action (measured with the
-    /// `navigation` benchmark workload: one malloc per dispatch).
-    private var completion: (@MainActor (State) -> Void)?
-    private var silentCompletion: (@MainActor (State) -> Void)?
+    @usableFromInline
+    final class Shown {
+        @usableFromInline var navigation: NavigationState<Screen>?
+        @usableFromInline init() {}
+    }
+
+    @usableFromInline
+    struct Completions {
+        @usableFromInline let handOver: @MainActor (State) -> Void
+        @usableFromInline let follow: @MainActor (State) -> Void
+        @usableFromInline let start: @MainActor (State) -> Void
+
+        @inlinable
+        init(
+            handOver: @escaping @MainActor (State) -> Void,
+            follow: @escaping @MainActor (State) -> Void,
+            start: @escaping @MainActor (State) -> Void
+        ) {
+            self.handOver = handOver
+            self.follow = follow
+            self.start = start
+        }
+    }
 
     /// Creates the middleware.
     ///
@@ -57,6 +84,7 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
     ///   - keyPath: Where the navigation lives in the state.
     ///   - show: Called after each action that changed the navigation, with the changes in the
     ///     order to perform them and the navigation now in the state.
+    @inlinable
     public init(
         at keyPath: KeyPath<State, NavigationState<Screen>>,
         show:
@@ -64,10 +92,26 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
                 _ changes: [NavigationChange<Screen>], _ navigation: NavigationState<Screen>
             ) -> Void
     ) {
-        navigation = keyPath
-        self.show = show
-        completion = { [weak self] state in self?.handOver(state, silently: false) }
-        silentCompletion = { [weak self] state in self?.handOver(state, silently: true) }
+        let box = Shown()
+        self.box = box
+        navigationActionType = ObjectIdentifier(NavigationAction<Screen>.self)
+        isSynchronize = { pointer in
+            if case .synchronize = pointer.assumingMemoryBound(to: NavigationAction<Screen>.self).pointee {
+                return true
+            }
+            return false
+        }
+        handOff = Completions(
+            handOver: { state in
+                let new = state[keyPath: keyPath]
+                guard let old = box.navigation else { return }
+                box.navigation = new
+                if NavigationDiff.sameEntries(old, new) { return }
+                show(NavigationDiff.changes(from: old, to: new), new)
+            },
+            follow: { state in box.navigation = state[keyPath: keyPath] },
+            start: { state in if box.navigation == nil { box.navigation = state[keyPath: keyPath] } }
+        )
     }
 
     /// The navigation the UI was handed last, or `nil` before the first action.
@@ -76,7 +120,7 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
     /// ```swift
     /// let onScreen = middleware.shownNavigation?.top
     /// ```
-    public var shownNavigation: NavigationState<Screen>? { shown }
+    public var shownNavigation: NavigationState<Screen>? { box.navigation }
 
     /// Passes every action on, and once it was reduced hands the UI the changes of the
     /// navigation.
@@ -90,23 +134,13 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
         action: Action,
         dispatcher: Dispatcher<Action, State>
     ) {
-        if shown == nil { shown = state[keyPath: navigation] }
-        dispatcher.next(completion: Self.isSynchronize(action) ? silentCompletion : completion)
-    }
-
-    private func handOver(_ state: State, silently: Bool) {
-        let new = state[keyPath: navigation]
-        guard let old = shown else { return }
-        shown = new
-        if silently || NavigationDiff.sameEntries(old, new) { return }
-        show(NavigationDiff.changes(from: old, to: new), new)
-    }
-
-    private static func isSynchronize<Action: StoreAction>(_ action: Action) -> Bool {
-        guard Action.self == NavigationAction<Screen>.self,
-            let navigationAction = action as? NavigationAction<Screen>,
-            case .synchronize = navigationAction
-        else { return false }
-        return true
+        handOff.start(state)
+        if ObjectIdentifier(Action.self) == navigationActionType,
+            withUnsafePointer(to: action, { isSynchronize(UnsafeRawPointer($0)) })
+        {
+            dispatcher.next(completion: handOff.follow)
+        } else {
+            dispatcher.next(completion: handOff.handOver)
+        }
     }
 }

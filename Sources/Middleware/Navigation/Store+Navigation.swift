@@ -20,10 +20,20 @@ extension Store {
     /// reducer stays a pure function, and the store reports what a pure check beside it finds.
     ///
     /// - Parameter keyPath: Where the navigation lives in the state.
+    @inlinable
     public func register<Screen: Sendable>(
         navigation keyPath: WritableKeyPath<State, NavigationState<Screen>>
     ) {
+        // Inlinable, so that the reducer is specialized for the client's state and screens (see
+        // NavigationStateMiddleware.swift for the measurement).
         register(reducer: NavigationReducer<Screen>.self, at: keyPath, diagnose: NavigationReducer.diagnose)
+        tieViewModels(to: keyPath)
+    }
+
+    /// Keeps the view models of the entries of the navigation at `keyPath` while their entries
+    /// are shown.
+    @usableFromInline
+    func tieViewModels<Screen: Sendable>(to keyPath: WritableKeyPath<State, NavigationState<Screen>>) {
         let viewModels = attachment(EntryViewModels<State, Screen>.self) {
             EntryViewModels(navigation: keyPath)
         }

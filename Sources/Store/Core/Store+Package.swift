@@ -21,6 +21,7 @@ extension Store {
     /// The reducer and the check stay pure functions without a dispatcher; the store, which
     /// owns the diagnostics hook, reports what the check returns. For `NavigationState`, whose
     /// impossible requests must be reported but not crash.
+    @inlinable
     package func register<R: Reducer>(
         reducer: R.Type,
         at keyPath: WritableKeyPath<State, R.State>,

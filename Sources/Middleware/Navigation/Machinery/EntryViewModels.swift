@@ -10,14 +10,9 @@ import ReMVVMStore
 /// added later is told about that change.
 @MainActor
 final class EntryViewModels<State: StoreState, Screen: Sendable> {
-    private struct Key: Hashable {
-        let type: ObjectIdentifier
-        let key: String?
-    }
-
     private let navigation: KeyPath<State, NavigationState<Screen>>
     /// Per entry identifier, its view models by type and key.
-    private var viewModels: [Int: [Key: Any]] = [:]
+    private var viewModels: [Int: [EntryViewModelKey: Any]] = [:]
     var subscription: StoreSubscription?
 
     init(navigation: KeyPath<State, NavigationState<Screen>>) {
@@ -28,7 +23,7 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
     var entryCount: Int { viewModels.count }
 
     func viewModel<VM>(for entry: NavigationEntry<Screen>, key: String?, in store: Store<State>) -> VM? {
-        let slotKey = Key(type: ObjectIdentifier(VM.self), key: key)
+        let slotKey = EntryViewModelKey(type: ObjectIdentifier(VM.self), key: key)
         if let kept = viewModels[entry.id]?[slotKey] as? VM { return kept }
         guard store.state[keyPath: navigation].contains(id: entry.id) else {
             store.diagnosticsHandler(
@@ -61,4 +56,12 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
             }
         }
     }
+}
+
+/// A view model's type and key, for the view models of one entry. Not nested in the generic
+/// class: a dictionary of a generic type's values looks up its metadata at each use, and the
+/// store checks `isEmpty` after every change.
+struct EntryViewModelKey: Hashable {
+    let type: ObjectIdentifier
+    let key: String?
 }

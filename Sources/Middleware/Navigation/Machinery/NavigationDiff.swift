@@ -1,9 +1,14 @@
+// `@inlinable`: the middleware's hand-off runs after every action (see
+// NavigationStateMiddleware.swift for the measurement).
+
 /// The changes that lead from one navigation state to another, compared by entry identifier.
 ///
 /// Both states keep the entries of a common prefix (same identifiers at the same places; an
 /// entry keeps whether it starts a modal for life, so the stacks agree there too); everything
 /// after it in `old` left, topmost first, and everything after it in `new` came, lowest first.
+@usableFromInline
 enum NavigationDiff {
+    @inlinable
     static func changes<Screen>(
         from old: NavigationState<Screen>, to new: NavigationState<Screen>
     ) -> [NavigationChange<Screen>] {
@@ -33,6 +38,7 @@ enum NavigationDiff {
     }
 
     /// The number of entries at the start of both states with the same identifiers.
+    @inlinable
     static func commonPrefix<Screen>(_ old: NavigationState<Screen>, _ new: NavigationState<Screen>) -> Int {
         let limit = min(old.entries.count, new.entries.count)
         var index = 0
@@ -41,6 +47,7 @@ enum NavigationDiff {
     }
 
     /// Whether the two states hold the same entries at the same places.
+    @inlinable
     static func sameEntries<Screen>(_ old: NavigationState<Screen>, _ new: NavigationState<Screen>) -> Bool {
         old.entries.count == new.entries.count && commonPrefix(old, new) == old.entries.count
     }

@@ -1,8 +1,13 @@
-import ReMVVMStore
+public import ReMVVMStore
+
+// `@inlinable`: reduced at every navigation action, specialized in the client (see
+// NavigationStateMiddleware.swift for the measurement).
 
 /// The one reducer of ``NavigationAction``, registered at the app's key path by
 /// `Store.register(navigation:)`; a request that cannot be met leaves the state as it was.
+@usableFromInline
 enum NavigationReducer<Screen: Sendable>: Reducer {
+    @inlinable
     static func reduce(
         state: NavigationState<Screen>, with action: NavigationAction<Screen>
     ) -> NavigationState<Screen> {
@@ -13,12 +18,18 @@ enum NavigationReducer<Screen: Sendable>: Reducer {
 
     /// The check the store runs before the reducer: pure as the reducer is, and the store
     /// reports what it returns.
+    @inlinable
     @Sendable
     static func diagnose(
         state: NavigationState<Screen>, action: NavigationAction<Screen>
     ) -> StoreDiagnostic? {
         guard let problem = state.problem(with: action) else { return nil }
-        return StoreDiagnostic(
+        return diagnostic(problem, action)
+    }
+
+    @usableFromInline
+    static func diagnostic(_ problem: String, _ action: NavigationAction<Screen>) -> StoreDiagnostic {
+        StoreDiagnostic(
             kind: .impossibleNavigation,
             message: "NavigationAction<\(Screen.self)>.\(name(of: action)): \(problem) "
                 + "The navigation did not change."
@@ -26,6 +37,7 @@ enum NavigationReducer<Screen: Sendable>: Reducer {
     }
 
     /// The case with its count, for messages: `pop(count: 3)`, `dismiss`.
+    @usableFromInline
     static func name(of action: NavigationAction<Screen>) -> String {
         switch action {
         case .push: "push"
