@@ -135,6 +135,7 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
         dispatcher: Dispatcher<Action, State>
     ) {
         handOff.start(state)
+        // The pointer is read as a `NavigationAction<Screen>` only when `Action` is that type.
         if ObjectIdentifier(Action.self) == navigationActionType,
             withUnsafePointer(to: action, { isSynchronize(UnsafeRawPointer($0)) })
         {
