@@ -7,6 +7,9 @@
 /// The lines of an action log that an ``ActionRecorder`` wrote, checked and ready to replay.
 ///
 /// ```swift
+/// import Foundation
+/// import ReMVVMMiddleware
+///
 /// let log = try ActionLog(contentsOf: URL(fileURLWithPath: "session.jsonl"))
 /// for warning in log.warnings { print("warning: \(warning)") }
 /// for gap in log.gaps { print("not recorded: #\(gap.sequenceNumber) \(gap.typeName)") }

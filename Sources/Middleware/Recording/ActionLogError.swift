@@ -2,8 +2,12 @@
 /// what is wrong.
 ///
 /// ```swift
+/// import Foundation
+/// import ReMVVMMiddleware
+///
 /// do {
-///     try replayer.replay(try ActionLog(contentsOf: url), into: store)
+///     let log = try ActionLog(contentsOf: URL(fileURLWithPath: "session.jsonl"))
+///     try replayer.replay(log, into: store)
 /// } catch {
 ///     print("error: \(error)")   // error: line 3: unknown action type 'FrobAction' (...)
 /// }

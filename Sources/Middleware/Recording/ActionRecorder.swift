@@ -13,6 +13,10 @@ public import ReMVVMStore
 /// other middleware replaces or blocks it:
 ///
 /// ```swift
+/// import Foundation
+/// import ReMVVMMiddleware
+/// import ReMVVMStore
+///
 /// let recorder = ActionRecorder(fileURL: URL(fileURLWithPath: "session.jsonl"))
 /// let store = Store(with: initialState, middleware: [recorder, navigation])
 /// store.dispatch(action: LoginAction(firstName: "Ada", lastName: "Lovelace"))
@@ -54,6 +58,9 @@ public final class ActionRecorder: AnyMiddleware {
     /// Creates the file at `fileURL`, or empties it, and records every action from then on.
     ///
     /// ```swift
+    /// import Foundation
+    /// import ReMVVMMiddleware
+    ///
     /// let recorder = ActionRecorder(fileURL: URL(fileURLWithPath: "session.jsonl"))
     /// if let failure = recorder.failure { print(failure) }   // the file could not be created
     /// ```

@@ -10,6 +10,9 @@ public import ReMVVMStore
 /// names, then dispatches them in order.
 ///
 /// ```swift
+/// import Foundation
+/// import ReMVVMMiddleware
+///
 /// let replayer = try ActionReplayer(types: [LoginAction.self, LogoutAction.self])
 /// let log = try ActionLog(contentsOf: URL(fileURLWithPath: "session.jsonl"))
 /// let summary = try replayer.replay(log, into: store)

@@ -28,3 +28,18 @@ extension Dispatcher {
         report(diagnostic.kind, diagnostic.message)
     }
 }
+
+extension Dispatcher {
+    /// A function that sends a diagnostic to the ``Store/diagnosticsHandler`` of this
+    /// dispatcher's store, later, from work that outlives the dispatch; it does nothing once the
+    /// store is gone.
+    ///
+    /// Keeping the dispatcher itself for that would keep its pooled handle from being reused
+    /// (an allocation per dispatch); this keeps only the small link to the store's engine. The
+    /// state persistence reports write failures that end after the dispatch with it.
+    package var diagnosticsReporter: @MainActor (StoreDiagnostic) -> Void {
+        // The link is the store's `EngineLink<State>` (assumption 5 in Engine/UncheckedCasts.swift).
+        let link = uncheckedDowncast(level.link, to: EngineLink<State>.self)
+        return { diagnostic in link.engine?.report(diagnostic.kind, diagnostic.message) }
+    }
+}

@@ -26,9 +26,9 @@ extension DemoApp {
     ///
     /// - Returns: The app, its replay done, or the one error that stops the run; on an error
     ///   nothing was shown.
-    static func make(style: TextStyle, recordPath: String?, replayPath: String?) -> Result<
-        DemoApp, CommandError
-    > {
+    static func make(style: TextStyle, recordPath: String?, replayPath: String?, statePath: String? = nil)
+        -> Result<DemoApp, CommandError>
+    {
         var replay: (log: ActionLog, actions: [any StoreAction], path: String)?
         if let replayPath {
             do {
@@ -48,7 +48,31 @@ extension DemoApp {
             }
             recorder = made
         }
-        let app = DemoApp(style: style, recorder: recorder)
+        var persistence: StatePersistence<AppState, User?>?
+        var restored = AppState(factory: CompositeViewModelFactory(), user: nil)
+        var warning: String?
+        if let statePath {
+            let made = StatePersistence<AppState, User?>(fileURL: URL(fileURLWithPath: statePath), at: \.user)
+            do {
+                if case .setAside(let url) = try made.restore(into: &restored) {
+                    // The new name as the user typed the old one: in the same folder.
+                    let folder = statePath.lastIndex(of: "/").map { String(statePath[...$0]) } ?? ""
+                    warning =
+                        "warning: \(statePath) could not be restored; it was kept as "
+                        + "\(folder + url.lastPathComponent), and the session starts logged out\n"
+                }
+            } catch let error as PersistenceError {
+                return .failure(
+                    .cannotRestore(
+                        PersistenceError(path: statePath, problem: error.problem, reason: error.reason)))
+            } catch {
+                preconditionFailure(
+                    "internal inconsistency: restore(into:) throws only PersistenceError: \(error)")
+            }
+            persistence = made
+        }
+        let app = DemoApp(style: style, recorder: recorder, persistence: persistence, user: restored.user)
+        if let warning { app.console.err(warning) }
         if let replay { app.replay(replay.actions, from: replay.log, path: replay.path) }
         return .success(app)
     }

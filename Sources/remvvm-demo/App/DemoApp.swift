@@ -5,6 +5,7 @@ import ReMVVMStore
 /// each command does with them. It prints only into its ``Console``, so it runs in-process in
 /// tests exactly as in the terminal.
 ///
+/// <!-- snippet: not checked (the demo's internal API; Tests/RemvvmDemoTests uses it as shown) -->
 /// ```swift
 /// let app = DemoApp()
 /// _ = app.start()                               // the login screen
@@ -21,6 +22,8 @@ final class DemoApp {
     let store: Store<AppState>
     let tracer: Tracer
     let history: UndoHistory<AppState>
+    /// With `--state`: keeps who is logged in in a file across runs.
+    let persistence: StatePersistence<AppState, User?>?
     let style: TextStyle
     /// What the app printed since the last command took it.
     let console = Console()
@@ -35,8 +38,13 @@ final class DemoApp {
     /// How many actions `undo` can take back.
     static let historyLimit = 100
 
-    /// Makes the app; with a `recorder`, every action is recorded from the first on.
-    init(style: TextStyle = .plain, recorder: ActionRecorder? = nil) {
+    /// Makes the app; with a `recorder`, every action is recorded from the first on; with a
+    /// `persistence`, who is logged in is saved after each change, and `user` (restored by it)
+    /// is logged in from the start, on the greetings screen.
+    init(
+        style: TextStyle = .plain, recorder: ActionRecorder? = nil,
+        persistence: StatePersistence<AppState, User?>? = nil, user: User? = nil
+    ) {
         self.style = style
         let console = self.console
         let owner = Owner()
@@ -48,9 +56,13 @@ final class DemoApp {
         let navigation = NavigationStateMiddleware(at: \AppState.navigation) { _, navigation in
             owner.app?.show(navigation)
         }
+        // A restored user starts on the greetings screen, as if they had just logged in.
+        var state = AppState(factory: factory, user: user)
+        if user != nil { state.navigation.apply(.present(.greetings)) }
         let store = Store(
-            with: AppState(factory: factory, user: nil),
-            middleware: (recorder.map { [$0] } ?? []) + [history] + tracer.instrument([navigation])
+            with: state,
+            middleware: (recorder.map { [$0] } ?? []) + [history] + (persistence.map { [$0] } ?? [])
+                + tracer.instrument([navigation])
         )
         factory.addDemoViewModels(for: store)
         store.register(navigation: \.navigation)
@@ -61,6 +73,7 @@ final class DemoApp {
         self.store = store
         self.tracer = tracer
         self.history = history
+        self.persistence = persistence
         owner.app = self
     }
 
@@ -68,6 +81,11 @@ final class DemoApp {
     func start() -> CommandOutcome {
         console.out(render())
         return CommandOutcome(output: console.take())
+    }
+
+    /// Waits until the state file (with `--state`) holds every change so far.
+    func saveState() async {
+        await persistence?.flush()
     }
 
     /// The text of the screen on top of the state's navigation.

@@ -124,6 +124,12 @@ struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         CommandError(message: failure.description, hint: "check the path and that its folder is writable")
     }
 
+    static func cannotRestore(_ error: PersistenceError) -> CommandError {
+        CommandError(
+            message: "cannot restore the state: \(error)",
+            hint: "move the file away, or make its folder writable")
+    }
+
     static func cannotReplay(_ path: String, _ error: ActionLogError) -> CommandError {
         let place =
             switch error {

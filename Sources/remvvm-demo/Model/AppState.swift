@@ -4,7 +4,8 @@ import ReMVVMStore
 /// The demo's whole application state: the seed's `AppState`, and the screens on display.
 struct AppState: StoreState {
     let factory: any ViewModelFactory
-    let user: User?
+    /// Who is logged in; `var`, so `--state` can save and restore it by its key path.
+    var user: User?
     /// The screens on display: the login screen at the root, the greetings presented over it
     /// while a user is logged in.
     var navigation = NavigationState(root: Screen.login)
