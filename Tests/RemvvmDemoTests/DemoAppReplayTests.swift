@@ -38,7 +38,8 @@ import Testing
             _ = recording.execute(line: line)
         }
         let log = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(log.contains(#""type":"NavigationAction<Screen>","action":{"push":{"_0":{"profile":{}}}}"#))
+        #expect(log.contains(#""type":"NavigationAction<Screen>""#))
+        #expect(log.contains(#""action":{"push":{"_0":{"profile":{}}}}"#))
         let replaying = try DemoApp.make(style: .plain, recordPath: nil, replayPath: path).get()
         #expect(replaying.start().standardOutput == Expected.profileScreen("Ada", "Lovelace"))
         #expect(replaying.store.state.navigation == recording.store.state.navigation)
@@ -105,9 +106,9 @@ import Testing
         _ = app.execute(line: "logout")
         #expect(
             try String(contentsOfFile: path, encoding: .utf8)
-                == #"{"seq":1,"type":"LoginAction","action":{"firstName":"Ada","lastName":"Lovelace"}}"#
+                == #"{"seq":1,"type":"LoginAction","origin":"outside","action":{"firstName":"Ada","lastName":"Lovelace"}}"#
                 + "\n"
-                + #"{"seq":2,"type":"LogoutAction","action":{}}"# + "\n")
+                + #"{"seq":2,"type":"LogoutAction","origin":"outside","action":{}}"# + "\n")
     }
 
     @Test("a file that cannot be recorded to is one error")

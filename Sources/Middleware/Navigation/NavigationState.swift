@@ -63,6 +63,16 @@ public struct NavigationState<Screen> {
         nextID = 2
     }
 
+    /// Creates a state from its stored parts, as a `SessionTestExporter` writes a state in the
+    /// code of a test (with `@testable import ReMVVMMiddleware`); they must keep the promises
+    /// of every state.
+    @usableFromInline
+    init(shownEntries: [NavigationEntry<Screen>], modalStarts: [Int], nextID: Int) {
+        self.shownEntries = shownEntries
+        self.modalStarts = modalStarts
+        self.nextID = nextID
+    }
+
     /// Creates a state from stacks that were checked to be valid.
     init(validStacks: [[NavigationEntry<Screen>]], nextID: Int) {
         shownEntries = Array(validStacks.joined())

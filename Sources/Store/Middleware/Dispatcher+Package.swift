@@ -14,6 +14,14 @@ extension Dispatcher {
         }
     }
 
+    /// Whether the action was handed to `Store.dispatch` on an idle store, from outside it
+    /// (a view, a test), rather than dispatched from within: by a middleware or an effect
+    /// through a dispatcher, or by anyone while the store was busy (a subscriber, say).
+    /// Meaningful at the top of the stack, before `next`.
+    package var isFromOutside: Bool {
+        level.engine(State.self)?.innerDispatchDepth == 0
+    }
+
     /// Reports `message` through the store's ``Store/diagnosticsHandler``; does nothing once
     /// the store is gone.
     ///

@@ -95,6 +95,6 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
     /// - Parameter action: The new action.
     @inlinable
     public func dispatch(action: some StoreAction) {
-        level.engine(State.self)?.dispatch(action)
+        level.engine(State.self)?.dispatchFromWithin(action)
     }
 }

@@ -29,11 +29,13 @@ extension DemoApp {
     static func make(style: TextStyle, recordPath: String?, replayPath: String?, statePath: String? = nil)
         -> Result<DemoApp, CommandError>
     {
-        var replay: (log: ActionLog, actions: [any StoreAction], path: String)?
+        var replay: (log: ActionLog, path: String)?
         if let replayPath {
             do {
                 let log = try ActionLog(contentsOf: URL(fileURLWithPath: replayPath))
-                replay = (log, try replayer.actions(in: log), replayPath)
+                // Every action decodes, or nothing happens; the log is in memory from here on.
+                _ = try replayer.actions(in: log)
+                replay = (log, replayPath)
             } catch {
                 return .failure(.cannotReplay(replayPath, error))
             }
@@ -73,14 +75,18 @@ extension DemoApp {
         }
         let app = DemoApp(style: style, recorder: recorder, persistence: persistence, user: restored.user)
         if let warning { app.console.err(warning) }
-        if let replay { app.replay(replay.actions, from: replay.log, path: replay.path) }
+        if let replay { app.replay(replay.log, path: replay.path) }
         return .success(app)
     }
 
-    /// Dispatches replayed actions before the first screen is shown. The screens follow the
-    /// state as usual but are not printed: ``start()`` shows the one the replay ended on. What
-    /// the log left out, and any warning, goes to standard error.
-    func replay(_ actions: [any StoreAction], from log: ActionLog, path: String) {
+    /// Replays a checked log before the first screen is shown. The screens follow the state as
+    /// usual but are not printed: ``start()`` shows the one the replay ended on. What the log
+    /// left out, and any warning, goes to standard error.
+    ///
+    /// Through the middleware: the demo records undo and redo, whose states the undo history
+    /// attaches on their way through, and its navigation moves the screens with the state. Its
+    /// middleware dispatch no follow-ups, so nothing happens twice.
+    func replay(_ log: ActionLog, path: String) {
         for warning in log.warnings {
             console.err("warning: \(path): \(warning)\n")
         }
@@ -89,8 +95,11 @@ extension DemoApp {
                 "warning: \(path): line \(gap.lineNumber): a \(gap.typeName) was not recorded; "
                     + "replayed without it\n")
         }
-        for action in actions {
-            store.dispatch(action: action)
+        do {
+            try Self.replayer.replay(log, into: store, mode: .throughMiddleware)
+        } catch {
+            // `make` decoded every action already; a log cannot change in memory.
+            preconditionFailure("internal inconsistency: a checked log failed to replay: \(error)")
         }
         for chunk in console.take() where chunk.stream == .standardError {
             console.err(chunk.text)

@@ -24,6 +24,8 @@ final class DemoApp {
     let history: UndoHistory<AppState>
     /// With `--state`: keeps who is logged in in a file across runs.
     let persistence: StatePersistence<AppState, User?>?
+    /// Every action of the session, for `history`, `jump` and `skip`.
+    let timeline: ActionHistory<AppState>
     let style: TextStyle
     /// What the app printed since the last command took it.
     let console = Console()
@@ -50,9 +52,11 @@ final class DemoApp {
         let owner = Owner()
         let tracer = Tracer(isEnabled: false, sink: TraceSink { console.err($0.description + "\n") })
         let history = UndoHistory<AppState>(limit: Self.historyLimit)
+        let timeline = ActionHistory<AppState>()
         let factory = CompositeViewModelFactory()
         // The recorder first, so it records actions as they were dispatched; the history and the
-        // recorder are machinery, so the tracer traces only the app's own middleware.
+        // recorder are machinery, so the tracer traces only the app's own middleware. The timeline
+        // is last, so it keeps each action as it was reduced (an undo with the state it restored).
         let navigation = NavigationStateMiddleware(at: \AppState.navigation) { _, navigation in
             owner.app?.show(navigation)
         }
@@ -62,18 +66,20 @@ final class DemoApp {
         let store = Store(
             with: state,
             middleware: (recorder.map { [$0] } ?? []) + [history] + (persistence.map { [$0] } ?? [])
-                + tracer.instrument([navigation])
+                + tracer.instrument([navigation]) + [timeline]
         )
         factory.addDemoViewModels(for: store)
         store.register(navigation: \.navigation)
         store.register(reducer: LoginReducer.self)
         store.register(reducer: LogoutReducer.self)
         history.register(on: store)
+        timeline.register(on: store)
         store.diagnosticsHandler = { console.err("warning: \($0.message)\n") }
         self.store = store
         self.tracer = tracer
         self.history = history
         self.persistence = persistence
+        self.timeline = timeline
         owner.app = self
     }
 
@@ -151,6 +157,20 @@ final class DemoApp {
             }
         case .history:
             console.out(historyText())
+        case .jump(let index):
+            if let error = checkAction(index, allowingZero: true) {
+                outcome.error = error
+            } else {
+                timeline.jump(to: index)
+                followState()
+            }
+        case .skip(let index):
+            if let error = checkAction(index, allowingZero: false) {
+                outcome.error = error
+            } else {
+                timeline.skip(index)
+                followState()
+            }
         case .help:
             console.out(Command.list)
         case .quit:
@@ -172,19 +192,40 @@ final class DemoApp {
         if store.state.navigation == navigation { console.out(render()) }
     }
 
-    /// The actions undo and redo can reach, numbered from the oldest; the undone ones marked.
+    // MARK: - Time travel
+
+    /// The session's actions, numbered from the first; those left out by `skip`, and those
+    /// after the state on display (after a `jump` back), marked.
     func historyText() -> String {
-        let done = history.undoableActions
-        let undone = history.redoableActions
-        if done.isEmpty && undone.isEmpty { return "History: empty (no action was done yet)\n" }
-        var text = "History (undo takes back the last done action, redo the first undone):\n"
-        for (index, action) in done.enumerated() {
-            text += "  \(index + 1). \(action)\n"
+        let entries = timeline.entries
+        guard let last = entries.last?.index else { return "History: empty (no action was done yet)\n" }
+        var text = "History (jump <n> goes to the state right after action n, skip <n> leaves it out):\n"
+        for entry in entries {
+            var marks: [String] = []
+            if entry.isSkipped { marks.append("skipped") }
+            if entry.index > timeline.position { marks.append("after the state shown") }
+            let suffix = marks.isEmpty ? "" : "  (\(marks.joined(separator: ", ")))"
+            text += "  \(entry.index). \(entry.action)\(suffix)\n"
         }
-        for (index, action) in undone.enumerated() {
-            text += "  \(done.count + index + 1). \(action)  (undone)\n"
+        if timeline.position < last {
+            text +=
+                "Showing the state after action \(timeline.position); a new action drops the ones after it.\n"
         }
         return text
+    }
+
+    /// Why action `index` cannot be jumped to or skipped, or `nil` when it can.
+    private func checkAction(_ index: Int, allowingZero: Bool) -> CommandError? {
+        let lowest = (timeline.entries.first?.index ?? 1) - (allowingZero ? 1 : 0)
+        let highest = timeline.entries.last?.index ?? 0
+        return (lowest...max(lowest, highest)).contains(index) && (allowingZero || highest > 0)
+            ? nil : .noSuchAction(index, lowest: lowest, highest: highest)
+    }
+
+    /// After a jump or a skip, which no middleware sees, shows the screen on top of the state's
+    /// navigation (the screens whose entries left are let go).
+    private func followState() {
+        show(store.state.navigation)
     }
 
     // MARK: - Screens

@@ -40,6 +40,15 @@ enum DemoTool {
         case .version:
             writeAll(1, Invocation.versionText + "\n")
             return 0
+        case .exportTest(let path):
+            switch DemoApp.exportTest(logPath: path) {
+            case .success(let source):
+                writeAll(1, source)
+                return 0
+            case .failure(let error):
+                writeAll(2, Session.errorLine(error, location: nil, style: isatty(2) == 1 ? style : .plain))
+                return 1
+            }
         case .standardInput, .script, .commands:
             // A file that cannot be recorded to or replayed stops the run before anything is shown.
             switch DemoApp.make(
@@ -53,8 +62,8 @@ enum DemoTool {
             }
         }
         switch invocation.mode {
-        case .help, .version:
-            preconditionFailure("internal inconsistency: --help and --version returned above")
+        case .help, .version, .exportTest:
+            preconditionFailure("internal inconsistency: --help, --version and --export-test returned above")
         case .script(let path):
             let session = Session(app: app, source: .script(path: path), write: emit)
             switch LineReader.lines(ofFile: path) {

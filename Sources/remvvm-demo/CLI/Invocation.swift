@@ -13,6 +13,8 @@ struct Invocation: Equatable, Sendable {
         case script(path: String)
         /// Run commands given as arguments; each is a list of words.
         case commands([[String]])
+        /// Print the Swift Testing test of the session recorded in a file.
+        case exportTest(path: String)
     }
 
     var mode: Mode
@@ -61,12 +63,12 @@ struct Invocation: Equatable, Sendable {
         case record = "--record"
         case replay = "--replay"
         case state = "--state"
+        case exportTest = "--export-test"
 
         var needsFile: CommandError {
             switch self {
             case .script: .scriptNeedsFile
-            case .record: .optionNeedsFile(rawValue, example: "session.jsonl")
-            case .replay: .optionNeedsFile(rawValue, example: "session.jsonl")
+            case .record, .replay, .exportTest: .optionNeedsFile(rawValue, example: "session.jsonl")
             case .state: .optionNeedsFile(rawValue, example: "state.json")
             }
         }
@@ -74,7 +76,7 @@ struct Invocation: Equatable, Sendable {
         var givenTwice: CommandError {
             switch self {
             case .script: .scriptGivenTwice
-            case .record, .replay, .state: .optionGivenTwice(rawValue)
+            case .record, .replay, .state, .exportTest: .optionGivenTwice(rawValue)
             }
         }
     }
@@ -116,6 +118,10 @@ struct Invocation: Equatable, Sendable {
             }
         }
         let rest = words[index...]
+        if let log = files[.exportTest] {
+            guard rest.isEmpty, files.count == 1 else { return .failure(.exportTestAlone) }
+            return .success(Invocation(mode: .exportTest(path: log)))
+        }
         var invocation: Invocation
         if let script = files[.script] {
             guard rest.isEmpty else { return .failure(.scriptWithCommands) }
@@ -148,6 +154,9 @@ struct Invocation: Equatable, Sendable {
           --replay FILE   replay the actions recorded in FILE, then go on with the input
           --state FILE    keep who is logged in in FILE across runs: restored before the
                           first screen, saved after each command that logs in or out
+          --export-test FILE
+                          print a Swift Testing test of the session recorded in FILE: it sends
+                          the recorded actions and asserts every state (alone, no commands)
 
         \(Command.list)
         As arguments, each argument is one word: quote a name with spaces for your shell

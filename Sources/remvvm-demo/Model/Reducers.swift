@@ -2,11 +2,14 @@ import ReMVVMMiddleware
 import ReMVVMStore
 
 /// Logs the user in and presents the greetings over the login screen, in one change: the
-/// screen on display is state, so an undo takes both back.
+/// screen on display is state, so an undo takes both back. A login reduced while the greetings
+/// are shown (a `skip` of the logout between two logins) leaves them as they are.
 struct LoginReducer: Reducer {
     static func reduce(state: AppState, with action: LoginAction) -> AppState {
         var navigation = state.navigation
-        navigation.apply(.present(.greetings))
+        if !navigation.entries.contains(where: { $0.screen == .greetings }) {
+            navigation.apply(.present(.greetings))
+        }
         return AppState(
             factory: state.factory,
             user: User(firstName: action.firstName, lastName: action.lastName),
