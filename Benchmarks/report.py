@@ -38,6 +38,8 @@ WORKLOADS = [
     ("stream", "Store.dispatch.stream"),
     ("remove", "Store.dispatch.remove"),
     ("history", "Store.dispatch.history"),
+    ("navigation", "Store.dispatch.navigation"),
+    ("navigation.plain", "Store.dispatch.navigation.plain"),
 ]
 
 
@@ -95,6 +97,7 @@ def main():
         ("select100: ns per selecting subscriber", lambda: (ns("select100") - ns("d0")) / 100, " ns", 3.0),
         ("sub1000 / sub100 (linear: about 10)", lambda: ns("sub1000") / ns("sub100"), "x", 11.0),
         ("factory.f1000 / factory.f1", lambda: ns("factory.f1000") / ns("factory.f1"), "x", 1.1),
+        ("navigation within 1x of navigation.plain", lambda: ns("navigation") / ns("navigation.plain"), "x", 1.0),
     ]
     for label, value, unit, limit in checks:
         try:

@@ -58,7 +58,8 @@ private enum FuzzLineGenerator {
         [0xF4, 0x90, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80], [0xC3], [0xE2, 0x82], [0x80], [0xBF],
     ]
     static let validLines: [(String, Command)] = [
-        ("logout", .logout), ("state", .state), ("help", .help), ("trace on", .trace(on: true)),
+        ("logout", .logout), ("profile", .profile), ("back", .back), ("state", .state), ("help", .help),
+        ("trace on", .trace(on: true)),
         ("trace off", .trace(on: false)), ("", .nothing), ("   ", .nothing), ("# note", .nothing),
     ]
 
@@ -204,6 +205,7 @@ struct CommandFuzzTests {
             let bytes = readBack[index]
             kinds.insert("\(line.kind)")
             let before = app.store.state.user
+            let topBefore = app.store.state.navigation.top.screen
             let text = String(validUTF8: bytes)
             let parsed = text.map(CommandParser.parse)
             output.chunks.removeAll()
@@ -235,6 +237,10 @@ struct CommandFuzzTests {
                     expectedUser = nil
                     shouldReject = false
                 case .logout: break
+                case .profile where topBefore == .greetings: shouldReject = false
+                case .profile: break
+                case .back where topBefore == .profile: shouldReject = false
+                case .back: break
                 default: shouldReject = false
                 }
             } else if line.expected != nil {
@@ -260,12 +266,12 @@ struct CommandFuzzTests {
                     )
                 }
             }
-            // Screens follow the state: the greetings screen shows exactly while someone is logged in.
-            if (app.navigator.visibleScreen == .greetings) != (after != nil) {
+            // The screens are state: the login screen is on top exactly while nobody is logged in,
+            // and the screen shown is the one on top.
+            let top = app.store.state.navigation.top.screen
+            if (top == .login) != (after == nil) || app.render() != Self.screen(top, of: app) {
                 failures += 1
-                Issue.record(
-                    "screen \(app.navigator.visibleScreen) with user \(String(describing: after)); \(location)"
-                )
+                Issue.record("screen \(top) with user \(String(describing: after)); \(location)")
             }
             if !goesOn {
                 quits += 1
@@ -325,6 +331,8 @@ struct CommandFuzzTests {
         switch command {
         case .login: "login"
         case .logout: "logout"
+        case .profile: "profile"
+        case .back: "back"
         case .state: "state"
         case .trace: "trace"
         case .undo: "undo"
@@ -335,6 +343,16 @@ struct CommandFuzzTests {
         case .help: "help"
         case .quit: "quit"
         case .nothing: ""
+        }
+    }
+
+    /// The text of `screen` as the app's renderer draws it for the app's state.
+    static func screen(_ screen: Screen, of app: DemoApp) -> String {
+        let user = app.store.state.user
+        return switch screen {
+        case .login: ScreenRenderer.render(app.loginViewModel?.state, style: .plain)
+        case .greetings: ScreenRenderer.render(GreetingsViewState(user: user), style: .plain)
+        case .profile: ScreenRenderer.render(ProfileViewState(user: user), style: .plain)
         }
     }
 

@@ -24,8 +24,26 @@ import Testing
         let replaying = try DemoApp.make(style: .plain, recordPath: nil, replayPath: path).get()
         #expect(replaying.start().standardOutput == Expected.loginScreen)
         #expect(replaying.store.state.user == recording.store.state.user)
-        #expect(replaying.navigator.path == recording.navigator.path)
+        #expect(replaying.screens == recording.screens)
         #expect(replaying.historyText() == recording.historyText())
+    }
+
+    @Test("a recorded session with navigation replays to the same screens, entries and view states")
+    func navigationRoundTrip() throws {
+        let directory = try DemoProcess.makeDirectory()
+        let path = directory.appendingPathComponent("session.jsonl").path
+        let recording = try DemoApp.make(style: .plain, recordPath: path, replayPath: nil).get()
+        for line in ["login Ada Lovelace", "profile", "back", "profile", "logout", "undo", "back", "profile"]
+        {
+            _ = recording.execute(line: line)
+        }
+        let log = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(log.contains(#""type":"NavigationAction<Screen>""#))
+        #expect(log.contains(#""action":{"push":{"_0":{"profile":{}}}}"#))
+        let replaying = try DemoApp.make(style: .plain, recordPath: nil, replayPath: path).get()
+        #expect(replaying.start().standardOutput == Expected.profileScreen("Ada", "Lovelace"))
+        #expect(replaying.store.state.navigation == recording.store.state.navigation)
+        #expect(replaying.render() == recording.render())
     }
 
     @Test("a replay prints only the screen it ends on, and the log's warnings and gaps on standard error")
@@ -54,7 +72,7 @@ import Testing
             (
                 #"{"seq":1,"type":"Frob","action":{}}"# + "\n",
                 "line 1: unknown action type 'Frob' (the replayer knows: LoginAction, LogoutAction, "
-                    + "UndoAction, RedoAction)"
+                    + "NavigationAction<Screen>, UndoAction, RedoAction)"
             ),
             (
                 #"{"seq":1,"type":"LogoutAction","action":{}}"# + "\n"

@@ -19,7 +19,7 @@ import Testing
                     .init(stream: .standardOutput, text: Expected.greetingsScreen("Ada Augusta Lovelace"))
                 ]))
         #expect(app.store.state.user == User(firstName: "Ada Augusta", lastName: "Lovelace"))
-        #expect(app.navigator.path == [.login, .greetings])
+        #expect(app.screens == [.login, .greetings])
         // The command typed the names into the login screen's view model before dispatching.
         #expect(viewModel.state.firstName == "Ada Augusta")
         #expect(viewModel.state.lastName == "Lovelace")
@@ -28,7 +28,7 @@ import Testing
         #expect(logout.standardOutput == Expected.loginScreen)
         #expect(logout.standardError.isEmpty)
         #expect(app.store.state.user == nil)
-        #expect(app.navigator.path == [.login])
+        #expect(app.screens == [.login])
         // The same view model, cleared by its store subscription.
         #expect(app.loginViewModel === viewModel)
         #expect(viewModel.state.firstName.isEmpty)
@@ -59,8 +59,13 @@ import Testing
         #expect(outcome.output.map(\.stream) == [.standardOutput, .standardError])
         let trace = outcome.standardError
         #expect(trace.hasPrefix("trace #1 LoginAction(firstName: \"Ada\", lastName: \"Lovelace\")\n"))
-        #expect(trace.contains("  NavigationMiddleware<AppState, Screen>: passed on ("))
+        #expect(trace.contains("  NavigationStateMiddleware<AppState, Screen>: passed on ("))
         #expect(trace.contains("    user: nil -> User(firstName: \"Ada\", lastName: \"Lovelace\")\n"))
+        // The login presented the greetings: the navigation is state, traced as any change.
+        #expect(
+            trace.contains(
+                "    navigation.shownEntries[1]: no element -> NavigationEntry<Screen>(screen: .greetings, id: 2)\n"
+            ))
         #expect(!outcome.failed)
     }
 
@@ -77,14 +82,14 @@ import Testing
         let app = DemoApp()
         if loggedIn { _ = app.execute(line: "login Grace Hopper") }
         let state = app.store.state.description
-        let path = app.navigator.path
+        let path = app.screens
         let outcome = app.execute(line: line)
         #expect(outcome.failed)
         #expect(outcome.standardOutput.isEmpty)
         let error = try #require(outcome.error)
         #expect(outcome.standardError == "error: \(error)\n")
         #expect(app.store.state.description == state)
-        #expect(app.navigator.path == path)
+        #expect(app.screens == path)
     }
 
     @Test("logout while logged out and login while logged in fail and change nothing")
@@ -97,7 +102,7 @@ import Testing
         #expect(
             again.standardError == "error: already logged in as 'Ada' 'Lovelace' (log out first: logout)\n")
         #expect(app.store.state.user == User(firstName: "Ada", lastName: "Lovelace"))
-        #expect(app.navigator.path == [.login, .greetings])
+        #expect(app.screens == [.login, .greetings])
     }
 
     @Test(
@@ -137,7 +142,7 @@ import Testing
             let comment = Comment(rawValue: "seed \(seed), step \(step), line \(line.debugDescription)")
             #expect(outcome.failed == expectFailure, comment)
             #expect(app.store.state.user == modelUser, comment)
-            #expect(app.navigator.visibleScreen == (modelUser == nil ? .login : .greetings), comment)
+            #expect(app.topScreen == (modelUser == nil ? .login : .greetings), comment)
             if outcome.failed != expectFailure || app.store.state.user != modelUser { return }
         }
     }

@@ -29,7 +29,7 @@ import Testing
         #expect(back.standardOutput == Expected.greetingsScreen("Ada Lovelace"))
         let start = app.execute(line: "jump 0")
         #expect(app.store.state.user == nil)
-        #expect(app.navigator.path == [.login])
+        #expect(app.screens == [.login])
         #expect(start.standardOutput == Expected.loginScreen)
         #expect(
             app.execute(line: "history").standardOutput
@@ -43,7 +43,7 @@ import Testing
                 """)
         _ = app.execute(line: "jump 3")
         #expect(app.store.state.user == alan)
-        #expect(app.navigator.path == [.login, .greetings])
+        #expect(app.screens == [.login, .greetings])
     }
 
     @Test("skip leaves an action out and the later ones are reduced again; skip twice puts it back")
@@ -62,7 +62,7 @@ import Testing
         #expect(second.standardOutput == Expected.greetingsScreen("Ada Lovelace"))
         _ = app.execute(line: "skip 3")
         #expect(app.store.state.user == alan)
-        #expect(app.navigator.path == [.login, .greetings])
+        #expect(app.screens == [.login, .greetings])
     }
 
     @Test("a new action after a jump back drops the actions after it")
@@ -117,5 +117,31 @@ import Testing
         #expect(
             CommandError.noSuchAction(1, lowest: 1, highest: 0).message
                 == "there is no action 1 (the session has none yet)")
+    }
+
+    @Test("jump and skip over navigation: the same entries come back, the screen is the one on top")
+    func navigation() throws {
+        let app = DemoApp()
+        _ = app.start()
+        for line in ["login Ada Lovelace", "profile", "back", "profile"] {
+            #expect(app.execute(line: line).error == nil)
+        }
+        let shown = app.store.state.navigation
+        #expect(shown.entries.map(\.id) == [1, 2, 4])
+
+        #expect(app.execute(line: "jump 2").standardOutput == Expected.profileScreen("Ada", "Lovelace"))
+        // Reduced again from the start: the entries have the ids they had then.
+        #expect(app.store.state.navigation.entries.map(\.id) == [1, 2, 3])
+        #expect(app.execute(line: "jump 3").standardOutput == Expected.greetingsScreen("Ada Lovelace"))
+        #expect(app.execute(line: "jump 4").standardOutput == Expected.profileScreen("Ada", "Lovelace"))
+        #expect(app.store.state.navigation == shown)
+
+        // Without the back, both profiles are pushed: the second on the first.
+        #expect(app.execute(line: "skip 3").standardOutput == Expected.profileScreen("Ada", "Lovelace"))
+        #expect(app.screens == [.login, .greetings, .profile, .profile])
+        // The screen on top has its own view model: back goes to the first profile.
+        #expect(app.execute(line: "back").standardOutput == Expected.profileScreen("Ada", "Lovelace"))
+        #expect(app.screens == [.login, .greetings, .profile])
+        #expect(app.execute(line: "jump 0").standardOutput == Expected.loginScreen)
     }
 }

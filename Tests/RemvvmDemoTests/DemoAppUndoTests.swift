@@ -17,14 +17,14 @@ import Testing
         let undo = app.execute(line: "undo")
         #expect(undo == CommandOutcome(output: [.init(stream: .standardOutput, text: Expected.loginScreen)]))
         #expect(app.store.state.user == nil)
-        #expect(app.navigator.path == [.login])
+        #expect(app.screens == [.login])
         #expect(viewModel.state.firstName.isEmpty)
 
         let redo = app.execute(line: "redo")
         #expect(redo.standardOutput == Expected.greetingsScreen("Ada Lovelace"))
         #expect(redo.standardError.isEmpty)
         #expect(app.store.state.user == User(firstName: "Ada", lastName: "Lovelace"))
-        #expect(app.navigator.path == [.login, .greetings])
+        #expect(app.screens == [.login, .greetings])
     }
 
     @Test("undoing a logout shows the greetings of the user who was logged in")
@@ -54,7 +54,7 @@ import Testing
         #expect(redo.error == .nothingToRedo)
         #expect(redo.standardOutput.isEmpty)
         #expect(app.store.state.user == User(firstName: "Grace", lastName: "Hopper"))
-        #expect(app.navigator.path == [.login, .greetings])
+        #expect(app.screens == [.login, .greetings])
         #expect(app.execute(line: "undo x").error == .takesNoArguments("undo"))
     }
 
@@ -88,11 +88,39 @@ import Testing
         #expect(app.history.undoableActions.count == DemoApp.historyLimit)
     }
 
-    @Test(
-        "the screen follows the state from any screen", arguments: [nil, User(firstName: "A", lastName: "B")])
-    func following(user: User?) {
-        let state = AppState(factory: CompositeViewModelFactory(), user: user)
-        #expect(DemoApp.step(toShow: state, from: .login) == (user == nil ? nil : .present(.greetings)))
-        #expect(DemoApp.step(toShow: state, from: .greetings) == (user == nil ? .dismiss : nil))
+    @Test("undo and redo take back navigation too: the profile comes back, with a new view model")
+    func undoNavigation() throws {
+        let app = DemoApp()
+        _ = app.execute(line: "login Ada Lovelace")
+        _ = app.execute(line: "profile")
+        let profile = try #require(app.topView as? ProfileView)
+        #expect(app.execute(line: "back").standardOutput == Expected.greetingsScreen("Ada Lovelace"))
+        #expect(app.execute(line: "undo").standardOutput == Expected.profileScreen("Ada", "Lovelace"))
+        #expect(app.screens == [.login, .greetings, .profile])
+        // The same entry is back, but its screen and view model were let go with it.
+        let again = try #require(app.topView as? ProfileView)
+        #expect(again !== profile)
+        #expect(app.execute(line: "undo").standardOutput == Expected.greetingsScreen("Ada Lovelace"))
+        #expect(app.execute(line: "undo").standardOutput == Expected.loginScreen)
+        #expect(app.screens == [.login])
+    }
+
+    @Test("after every command, undo and redo included, the screen printed is the one the state holds")
+    func screenAlwaysMatchesState() {
+        let app = DemoApp()
+        var random = SeededGenerator(seed: 20)
+        let lines = ["login Ada Lovelace", "logout", "profile", "back", "undo", "undo", "redo"]
+        for step in 0..<600 {
+            let line = lines.randomElement(using: &random)!
+            let outcome = app.execute(line: line)
+            let expected = CommandFuzzTests.screen(app.topScreen, of: app)
+            #expect(app.render() == expected, "step \(step): \(line)")
+            if outcome.error == nil {
+                #expect(outcome.standardOutput == expected, "step \(step): \(line)")
+            } else {
+                #expect(outcome.standardOutput.isEmpty, "step \(step): \(line)")
+            }
+            #expect((app.topScreen == .login) == (app.store.state.user == nil), "step \(step): \(line)")
+        }
     }
 }

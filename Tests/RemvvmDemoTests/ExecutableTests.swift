@@ -33,6 +33,18 @@ private func failed(_ out: String, _ err: String) -> RunResult {
             expected: ok(login + greetings("Ada Lovelace") + loggedIn("Ada", "Lovelace") + login + loggedOut)
         ),
         DemoCase(
+            name: "navigation: the profile over the greetings, back, undo and the state of the screens",
+            input: bytes("login Ada Lovelace\nprofile\nstate\nback\nundo\nlogout\nstate\nback\n"),
+            expected: failed(
+                login + greetings("Ada Lovelace") + Expected.profileScreen("Ada", "Lovelace")
+                    + "AppState(user: User(firstName: \"Ada\", lastName: \"Lovelace\"), "
+                    + "navigation: [login #1] [greetings #2, profile #3])\n"
+                    + greetings("Ada Lovelace") + Expected.profileScreen("Ada", "Lovelace") + login
+                    + loggedOut,
+                "error: line 8: nothing to go back to (back leaves the profile; logout closes the greetings)\n"
+            )
+        ),
+        DemoCase(
             name: "quoted names",
             input: bytes("login \"Ada Augusta\" 'King Lovelace'\n"),
             expected: ok(login + greetings("Ada Augusta King Lovelace"))
@@ -147,9 +159,12 @@ private func failed(_ out: String, _ err: String) -> RunResult {
             ).withError(
                 """
                 trace #1 LoginAction(firstName: "Ada", lastName: "Lovelace")
-                  NavigationMiddleware<AppState, Screen>: passed on (# ms)
+                  NavigationStateMiddleware<AppState, Screen>: passed on (# ms)
                   reduced (# ms)
                     user: nil -> User(firstName: "Ada", lastName: "Lovelace")
+                    navigation.shownEntries[1]: no element -> NavigationEntry<Screen>(screen: .greetings, id: 2)
+                    navigation.modalStarts[0]: no element -> 1
+                    navigation.nextID: 2 -> 3
                   completions (# ms)
                   total # ms
 

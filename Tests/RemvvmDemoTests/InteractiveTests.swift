@@ -24,6 +24,28 @@ struct InteractiveTests {
         )
     }
 
+    @Test("on a terminal: the profile is pushed over the greetings, back pops it, logout closes both")
+    func navigation() throws {
+        let result = try DemoProcess.runOnTerminal(
+            input: "login Ada Lovelace\nprofile\nback\nprofile\nlogout\nback\nstate\n\u{4}", color: false)
+        #expect(
+            result
+                == RunResult(
+                    standardOutput: DemoTool.banner + Expected.loginScreen
+                        + "> " + Expected.greetingsScreen("Ada Lovelace")
+                        + "> " + Expected.profileScreen("Ada", "Lovelace")
+                        + "> " + Expected.greetingsScreen("Ada Lovelace")
+                        + "> " + Expected.profileScreen("Ada", "Lovelace")
+                        + "> " + Expected.loginScreen
+                        + "> error: nothing to go back to (back leaves the profile; logout closes the greetings)\n"
+                        + "> " + Expected.loggedOutState
+                        + "> \n",
+                    standardError: "",
+                    status: 0
+                )
+        )
+    }
+
     @Test("on a colour terminal, titles, prompts and errors are coloured")
     func color() throws {
         let result = try DemoProcess.runOnTerminal(input: "frob\nquit\n", color: true)

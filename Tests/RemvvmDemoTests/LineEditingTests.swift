@@ -145,7 +145,7 @@ struct TerminalLineEditingTests {
                 "error: unknown command 'fXob' (type 'help' to list the commands)",
                 "error: unknown command 'tat' (did you mean 'state'?)",
             ])
-        #expect(output.contains("AppState(user: nil)"))
+        #expect(output.contains(Expected.loggedOutState))
         #expect(output.contains("\u{1B}[H\u{1B}[2J> "))
         // The terminal is back in its usual mode after the demo quit.
         let settings = Set(output.split(whereSeparator: \.isWhitespace))

@@ -5,6 +5,7 @@
 import ReMVVMStore
 import Testing
 
+@testable import ReMVVMMiddleware
 @testable import remvvm_demo
 
 @MainActor
@@ -13,13 +14,16 @@ import Testing
     func recordedSession() async throws {
         let store = DemoApp.makeTestStore()
         try await store.send(LoginAction(firstName: "Ada", lastName: "Lovelace")) {
-            $0 = AppState(factory: $0.factory, user: User(firstName: "Ada", lastName: "Lovelace"))
+            $0.user = User(firstName: "Ada", lastName: "Lovelace")
+            $0.navigation = NavigationState<Screen>(shownEntries: [NavigationEntry<Screen>(screen: Screen.login, id: 1), NavigationEntry<Screen>(screen: Screen.greetings, id: 2)], modalStarts: [1], nextID: 3)
         }
         try await store.send(LogoutAction()) {
-            $0 = AppState(factory: $0.factory, user: nil)
+            $0.user = nil
+            $0.navigation = NavigationState<Screen>(shownEntries: [NavigationEntry<Screen>(screen: Screen.login, id: 1)], modalStarts: [], nextID: 3)
         }
         try await store.send(LoginAction(firstName: "Grace", lastName: "Hopper")) {
-            $0 = AppState(factory: $0.factory, user: User(firstName: "Grace", lastName: "Hopper"))
+            $0.user = User(firstName: "Grace", lastName: "Hopper")
+            $0.navigation = NavigationState<Screen>(shownEntries: [NavigationEntry<Screen>(screen: Screen.login, id: 1), NavigationEntry<Screen>(screen: Screen.greetings, id: 3)], modalStarts: [1], nextID: 4)
         }
         try await store.finish()
     }

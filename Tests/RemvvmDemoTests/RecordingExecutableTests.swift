@@ -72,7 +72,8 @@ import Testing
                 (#"{"seq":1,"type":"LoginAction","action":{"firstName":"A","lastName":"B"}}"# + "\n"
                     + #"{"seq":2,"type":"Frob","action":{}}"# + "\n").utf8),
             "cannot replay 'bad.jsonl': line 2: unknown action type 'Frob' "
-                + "(the replayer knows: LoginAction, LogoutAction, UndoAction, RedoAction)"
+                + "(the replayer knows: LoginAction, LogoutAction, NavigationAction<Screen>, UndoAction, "
+                + "RedoAction)"
         ),
         (
             "bad.jsonl",

@@ -43,10 +43,12 @@ import Testing
         let exported = try DemoApp.exportTest(logPath: path).get()
         let golden = try String(contentsOf: Self.goldenURL, encoding: .utf8)
         #expect(exported == golden, Comment(rawValue: Self.regenerate))
-        // The golden file asserts the states, as code built from the values.
+        // The golden file asserts the states, as code built from the values, the navigation's
+        // included (the greetings presented again, as a new entry, 3).
+        #expect(exported.contains(#"$0.user = User(firstName: "Grace", lastName: "Hopper")"#))
         #expect(
             exported.contains(
-                #"$0 = AppState(factory: $0.factory, user: User(firstName: "Grace", lastName: "Hopper"))"#))
+                "NavigationEntry<Screen>(screen: Screen.greetings, id: 3)], modalStarts: [1], nextID: 4)"))
         #expect(exported.contains("try await store.send(LogoutAction()) {"))
     }
 
@@ -64,11 +66,12 @@ import Testing
     func exportedStepsAreChecked() async throws {
         let store = DemoApp.makeTestStore()
         try await store.send(LoginAction(firstName: "Ada", lastName: "Lovelace")) {
-            $0 = AppState(factory: $0.factory, user: User(firstName: "Ada", lastName: "Lovelace"))
+            $0.user = User(firstName: "Ada", lastName: "Lovelace")
+            $0.navigation.apply(.present(.greetings))
         }
         await #expect(throws: TestStoreFailure.self) {
             try await store.send(LogoutAction()) {
-                $0 = AppState(factory: $0.factory, user: User(firstName: "Ada", lastName: "Lovelace"))
+                $0.user = User(firstName: "Ada", lastName: "Lovelace")
             }
         }
     }

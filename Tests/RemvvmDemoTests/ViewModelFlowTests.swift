@@ -4,62 +4,81 @@ import Testing
 
 @testable import remvvm_demo
 
-/// Stands in for a screen: the object a view model lives with.
+/// The demo's store and factory, wired as the app wires them, with no text UI: the screens on
+/// display are the state's navigation, and each view model belongs to an entry of it.
 @MainActor
-private final class ScreenStandIn {}
-
-/// The demo's store, navigator and factory, wired as the app wires them, with no text UI.
-@MainActor
-private func makeApp() -> (store: Store<AppState>, navigator: Navigator<Screen>) {
-    let navigator = Navigator(root: Screen.login)
+private func makeStore() -> Store<AppState> {
     let factory = CompositeViewModelFactory()
-    let store = Store(
-        with: AppState(factory: factory, user: nil),
-        middleware: [NavigationMiddleware(navigator: navigator, routes: DemoApp.routes)]
-    )
+    let store = Store(with: AppState(factory: factory, user: nil))
+    store.register(navigation: \.navigation)
     store.register(reducer: LoginReducer.self)
     store.register(reducer: LogoutReducer.self)
     factory.addDemoViewModels(for: store)
-    return (store, navigator)
+    return store
 }
 
 /// The seeds' "test UX flows without UI tests": the whole login/logout flow driven through the
-/// view models' events and read from their view states only.
+/// view models' events and read from their view states only, each view model taken for the
+/// entry on top of the state's navigation, as a UI would.
 @MainActor
 @Suite struct ViewModelFlowTests {
     @Test("log in and out through the view models alone: view states, navigation and the store agree")
     func loginLogoutFlow() throws {
-        let (store, navigator) = makeApp()
-        let loginScreen = ScreenStandIn()
-        let login: LoginViewModel = try #require(store.viewModel(for: loginScreen))
+        let store = makeStore()
+        let loginEntry = store.state.navigation.top
+        let login: LoginViewModel = try #require(store.viewModel(for: loginEntry))
         #expect(login.state == LoginViewState())
         // Nobody is logged in, so the factory makes no greetings view model yet.
-        let early: GreetingsViewModel? = store.viewModel(for: ScreenStandIn())
+        let early: GreetingsViewModel? = store.viewModel(for: loginEntry)
         #expect(early == nil)
 
         login.send(event: .logIn(firstName: "Ada", lastName: "Lovelace"))
         #expect(login.state == LoginViewState(firstName: "Ada", lastName: "Lovelace"))
         #expect(store.state.user == User(firstName: "Ada", lastName: "Lovelace"))
-        #expect(navigator.path == [.login, .greetings])
+        #expect(store.state.navigation.stacks.map { $0.map(\.screen) } == [[.login], [.greetings]])
 
-        let greetingsScreen = ScreenStandIn()
-        let greetings: GreetingsViewModel = try #require(store.viewModel(for: greetingsScreen))
-        #expect(greetings.state == GreetingsViewState(user: User(firstName: "Ada", lastName: "Lovelace")))
-        #expect(greetings.state.message == "Hello Ada Lovelace <3")
+        weak var released: GreetingsViewModel?
+        do {
+            let greetings: GreetingsViewModel = try #require(store.viewModel(for: store.state.navigation.top))
+            #expect(greetings.state == GreetingsViewState(user: User(firstName: "Ada", lastName: "Lovelace")))
+            #expect(greetings.state.message == "Hello Ada Lovelace <3")
+            released = greetings
 
-        greetings.send(event: .logOut)
-        #expect(store.state.user == nil)
-        #expect(navigator.path == [.login])
-        #expect(greetings.state.message == "(nobody is logged in)")
+            greetings.send(event: .logOut)
+            #expect(store.state.user == nil)
+            #expect(store.state.navigation.entries.map(\.screen) == [.login])
+        }
+        // Its entry left in the logout: the greetings view model went with it.
+        #expect(released == nil)
         // The same login view model, its fields cleared by its store subscription.
-        let loginAgain: LoginViewModel? = store.viewModel(for: loginScreen)
+        let loginAgain: LoginViewModel? = store.viewModel(for: loginEntry)
         #expect(loginAgain === login)
         #expect(login.state == LoginViewState())
 
         login.send(event: .logIn(firstName: "Grace", lastName: "Hopper"))
-        #expect(navigator.path == [.login, .greetings])
-        let next: GreetingsViewModel = try #require(store.viewModel(for: ScreenStandIn()))
+        #expect(store.state.navigation.entries.map(\.screen) == [.login, .greetings])
+        let next: GreetingsViewModel = try #require(store.viewModel(for: store.state.navigation.top))
         #expect(next.state.message == "Hello Grace Hopper <3")
+    }
+
+    @Test("the profile is pushed over the greetings and popped by its back button")
+    func profileAndBack() throws {
+        let store = makeStore()
+        store.dispatch(action: LoginAction(firstName: "Ada", lastName: "Lovelace"))
+        let greetings: GreetingsViewModel = try #require(store.viewModel(for: store.state.navigation.top))
+        greetings.send(event: .openProfile)
+        #expect(store.state.navigation.entries.map(\.screen) == [.login, .greetings, .profile])
+        weak var released: ProfileViewModel?
+        do {
+            let profile: ProfileViewModel = try #require(store.viewModel(for: store.state.navigation.top))
+            #expect(profile.state == ProfileViewState(user: User(firstName: "Ada", lastName: "Lovelace")))
+            released = profile
+            profile.send(event: .back)
+        }
+        #expect(store.state.navigation.entries.map(\.screen) == [.login, .greetings])
+        #expect(released == nil)
+        let sameGreetings: GreetingsViewModel? = store.viewModel(for: store.state.navigation.top)
+        #expect(sameGreetings === greetings)
     }
 
     @Test("the login view model sends exactly one login action up its responder, with the fields")

@@ -36,6 +36,8 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case stream
     case remove
     case history
+    case navigation
+    case navigationPlain = "navigation.plain"
 
     /// The most heap allocations one operation may make in steady state: the targets.
     ///
@@ -62,6 +64,11 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         // unspecialized generic code); the fold of half the limit, once per 500 dispatches
         // here, adds 0.014.
         case .history: 3
+        // Measured when added: the copy of the navigation's entries (the old state keeps the
+        // buffer for the subscribers' `oldState`), and the array of changes handed to the UI.
+        case .navigation: 2
+        // The copy of the array, as `navigation`'s entries; its hand-off passes the array itself.
+        case .navigationPlain: 1
         default: 0
         }
     }
@@ -94,6 +101,8 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .stream: StreamWorkload()
         case .remove: RemoveWorkload(subscribers: 10_000)
         case .history: HistoryWorkload()
+        case .navigation: NavigationWorkload()
+        case .navigationPlain: PlainStackWorkload()
         }
     }
 }

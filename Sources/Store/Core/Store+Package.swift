@@ -12,3 +12,65 @@ extension Store {
         engine.replaceState(with: newState)
     }
 }
+
+extension Store {
+    /// Registers `reducer` at `keyPath`, with a check that runs before it on the same part and
+    /// action: a diagnostic it returns reaches ``diagnosticsHandler``, and the state stays as
+    /// it was (subscribers are told, as after any reduce).
+    ///
+    /// The reducer and the check stay pure functions without a dispatcher; the store, which
+    /// owns the diagnostics hook, reports what the check returns. For `NavigationState`, whose
+    /// impossible requests must be reported but not crash.
+    @inlinable
+    package func register<R: Reducer>(
+        reducer: R.Type,
+        at keyPath: WritableKeyPath<State, R.State>,
+        diagnose: @escaping @Sendable (R.State, R.Action) -> StoreDiagnostic?
+    ) {
+        // In place when the part is stored inline, as `register(reducer:at:)` does (StatePart).
+        if let part = StatePart(keyPath) {
+            engine.install(reducer, at: keyPath, for: R.Action.self) { engine, pointer in
+                let action = pointer.assumingMemoryBound(to: R.Action.self).pointee
+                var newState = engine.state
+                var diagnostic: StoreDiagnostic?
+                part.reduce(in: &newState) { current in
+                    diagnostic = diagnose(current, action)
+                    return diagnostic == nil ? R.reduce(state: current, with: action) : current
+                }
+                if let diagnostic { engine.diagnosticsHandler(diagnostic) }
+                engine.apply(newState)
+            }
+            return
+        }
+        engine.install(reducer, at: keyPath, for: R.Action.self) { engine, pointer in
+            let action = pointer.assumingMemoryBound(to: R.Action.self).pointee
+            var newState = engine.state
+            let current = newState[keyPath: keyPath]
+            if let diagnostic = diagnose(current, action) {
+                engine.diagnosticsHandler(diagnostic)
+            } else {
+                newState[keyPath: keyPath] = R.reduce(state: current, with: action)
+            }
+            engine.apply(newState)
+        }
+    }
+
+    /// The object of type `T` this store keeps, made by `make` at the first call; it lives as
+    /// long as the store. For package features that hang their machinery on a store (the
+    /// view models of navigation entries).
+    package func attachment<T: AnyObject>(_ type: T.Type, orMake make: () -> T) -> T {
+        let id = ObjectIdentifier(type)
+        if let kept = attachments[id] {
+            // Stored under its own type's identifier just below.
+            return unsafeDowncast(kept, to: T.self)
+        }
+        let made = make()
+        attachments[id] = made
+        return made
+    }
+
+    /// The object of type `T` this store keeps, or `nil` when none was made.
+    package func attachment<T: AnyObject>(_ type: T.Type) -> T? {
+        attachments[ObjectIdentifier(type)].map { unsafeDowncast($0, to: T.self) }
+    }
+}

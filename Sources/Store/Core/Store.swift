@@ -27,6 +27,9 @@ public final class Store<State: StoreState> {
     /// `AnyObject` because a stored property cannot have a type newer than the package's floor
     /// (``ObservedState`` needs Observation, macOS 14 / iOS 17).
     var observation: AnyObject?
+    /// Objects a ready-made feature of this package keeps for as long as the store lives, one
+    /// per type (see `attachment(_:orMake:)` in Store+Package.swift).
+    var attachments: [ObjectIdentifier: AnyObject] = [:]
 
     /// Creates a store with an initial state and a middleware stack.
     ///

@@ -12,7 +12,8 @@ extension DemoApp {
     static let replayer: ActionReplayer = {
         do {
             return try ActionReplayer(types: [
-                LoginAction.self, LogoutAction.self, UndoAction.self, RedoAction.self,
+                LoginAction.self, LogoutAction.self, NavigationAction<Screen>.self, UndoAction.self,
+                RedoAction.self,
             ])
         } catch {
             preconditionFailure("internal inconsistency: the demo's action types share a name: \(error)")

@@ -1,8 +1,8 @@
 import ReMVVMMiddleware
 import ReMVVMStore
 
-/// The demo app: the store, the navigator, the screens on display, the tracer and the undo
-/// history, and what each command does with them. It prints only into its ``Console``, so it runs in-process in
+/// The demo app: the store, the screens on display, the tracer and the undo history, and what
+/// each command does with them. It prints only into its ``Console``, so it runs in-process in
 /// tests exactly as in the terminal.
 ///
 /// <!-- snippet: not checked (the demo's internal API; Tests/RemvvmDemoTests uses it as shown) -->
@@ -12,10 +12,14 @@ import ReMVVMStore
 /// let outcome = app.execute(line: "login Ada Lovelace")
 /// outcome.standardOutput                        // the greetings screen
 /// ```
+///
+/// The screens on display are the state's `navigation`: the login reducer presents the
+/// greetings, the logout reducer dismisses them, `profile` and `back` dispatch navigation
+/// actions. A ``NavigationStateMiddleware`` hands the changes to the text UI after each action,
+/// so after a replay or an undo the screen is the one the state holds.
 @MainActor
 final class DemoApp {
     let store: Store<AppState>
-    let navigator: Navigator<Screen>
     let tracer: Tracer
     let history: UndoHistory<AppState>
     /// With `--state`: keeps who is logged in in a file across runs.
@@ -25,14 +29,13 @@ final class DemoApp {
     let style: TextStyle
     /// What the app printed since the last command took it.
     let console = Console()
-    /// The screens on display, from the root to the visible one; kept in step with the navigator.
-    private var views: [Screen: any ScreenView] = [:]
+    /// The screens on display, by the identifier of their entry in the navigation state.
+    private var views: [Int: any ScreenView] = [:]
 
-    /// The app's flow: which screen follows which action. Screens know nothing of each other.
-    static let routes: [NavigationRoute<AppState, Screen>] = [
-        .on(LoginAction.self, navigate: .present(.greetings)),
-        .on(LogoutAction.self, navigate: .dismiss),
-    ]
+    /// Lets the navigation middleware, made before the app, reach it.
+    private final class Owner {
+        weak var app: DemoApp?
+    }
 
     /// How many actions `undo` can take back.
     static let historyLimit = 100
@@ -46,7 +49,7 @@ final class DemoApp {
     ) {
         self.style = style
         let console = self.console
-        let navigator = Navigator(root: Screen.login)
+        let owner = Owner()
         let tracer = Tracer(isEnabled: false, sink: TraceSink { console.err($0.description + "\n") })
         let history = UndoHistory<AppState>(limit: Self.historyLimit)
         let timeline = ActionHistory<AppState>()
@@ -54,29 +57,30 @@ final class DemoApp {
         // The recorder first, so it records actions as they were dispatched; the history and the
         // recorder are machinery, so the tracer traces only the app's own middleware. The timeline
         // is last, so it keeps each action as it was reduced (an undo with the state it restored).
-        let navigation = NavigationMiddleware(
-            navigator: navigator, routes: Self.routes + Self.followingRoutes(navigator))
+        let navigation = NavigationStateMiddleware(at: \AppState.navigation) { _, navigation in
+            owner.app?.show(navigation)
+        }
+        // A restored user starts on the greetings screen, as if they had just logged in.
+        var state = AppState(factory: factory, user: user)
+        if user != nil { state.navigation.apply(.present(.greetings)) }
         let store = Store(
-            with: AppState(factory: factory, user: user),
+            with: state,
             middleware: (recorder.map { [$0] } ?? []) + [history] + (persistence.map { [$0] } ?? [])
                 + tracer.instrument([navigation]) + [timeline]
         )
         factory.addDemoViewModels(for: store)
+        store.register(navigation: \.navigation)
         store.register(reducer: LoginReducer.self)
         store.register(reducer: LogoutReducer.self)
         history.register(on: store)
         timeline.register(on: store)
         store.diagnosticsHandler = { console.err("warning: \($0.message)\n") }
         self.store = store
-        self.navigator = navigator
         self.tracer = tracer
         self.history = history
         self.persistence = persistence
         self.timeline = timeline
-        // A restored user starts on the greetings screen, as if they had just logged in.
-        if user != nil { navigator.present(.greetings) }
-        navigator.onChange = { [weak self] _ in self?.showVisibleScreen() }
-        views[.login] = LoginView(store: store)
+        owner.app = self
     }
 
     /// Shows the first screen.
@@ -90,9 +94,9 @@ final class DemoApp {
         await persistence?.flush()
     }
 
-    /// The visible screen's text.
+    /// The text of the screen on top of the state's navigation.
     func render() -> String {
-        view(for: navigator.visibleScreen).render(style: style)
+        view(for: store.state.navigation.top).render(style: style)
     }
 
     /// Parses and runs one line of input.
@@ -110,14 +114,28 @@ final class DemoApp {
         case .login(let firstName, let lastName):
             if let user = store.state.user {
                 outcome.error = .alreadyLoggedIn(user)
-            } else if let login = view(for: .login) as? LoginView {
+            } else if let login = topView as? LoginView {
                 login.logIn(firstName: firstName, lastName: lastName)
             }
         case .logout:
             if store.state.user == nil {
                 outcome.error = .notLoggedIn
-            } else if let greetings = view(for: navigator.visibleScreen) as? GreetingsView {
+            } else if let greetings = topView as? GreetingsView {
                 greetings.logOut()
+            } else if let profile = topView as? ProfileView {
+                profile.logOut()
+            }
+        case .profile:
+            if let greetings = topView as? GreetingsView {
+                greetings.openProfile()
+            } else {
+                outcome.error = .profileNeedsGreetings
+            }
+        case .back:
+            if let profile = topView as? ProfileView {
+                profile.goBack()
+            } else {
+                outcome.error = .nothingToGoBackTo
             }
         case .state:
             console.out("\(store.state)\n")
@@ -143,19 +161,15 @@ final class DemoApp {
             if let error = checkAction(index, allowingZero: true) {
                 outcome.error = error
             } else {
-                showingScreen {
-                    timeline.jump(to: index)
-                    followState()
-                }
+                timeline.jump(to: index)
+                followState()
             }
         case .skip(let index):
             if let error = checkAction(index, allowingZero: false) {
                 outcome.error = error
             } else {
-                showingScreen {
-                    timeline.skip(index)
-                    followState()
-                }
+                timeline.skip(index)
+                followState()
             }
         case .help:
             console.out(Command.list)
@@ -170,30 +184,12 @@ final class DemoApp {
 
     // MARK: - Undo
 
-    /// After an undo or a redo the state may be any earlier one: these routes bring the screens
-    /// in line with it, so an undone login shows the login screen again.
-    static func followingRoutes(_ navigator: Navigator<Screen>) -> [NavigationRoute<AppState, Screen>] {
-        [
-            .on(UndoAction.self) { _, state in step(toShow: state, from: navigator.visibleScreen) },
-            .on(RedoAction.self) { _, state in step(toShow: state, from: navigator.visibleScreen) },
-        ]
-    }
-
-    /// The step from `visible` to the screen `state` calls for, or `nil` when it is shown.
-    static func step(toShow state: AppState, from visible: Screen) -> NavigationStep<Screen>? {
-        switch (state.user, visible) {
-        case (nil, .greetings): .dismiss
-        case (.some, .login): .present(.greetings)
-        default: nil
-        }
-    }
-
-    /// Runs `change`, and shows the visible screen when the change did not navigate (which
-    /// shows it).
+    /// Runs `change`, and shows the screen on top when the change left the navigation as it
+    /// was (a change of the navigation shows it through the middleware).
     private func showingScreen(_ change: () -> Void) {
-        let path = navigator.path
+        let navigation = store.state.navigation
         change()
-        if navigator.path == path { console.out(render()) }
+        if store.state.navigation == navigation { console.out(render()) }
     }
 
     // MARK: - Time travel
@@ -226,35 +222,38 @@ final class DemoApp {
             ? nil : .noSuchAction(index, lowest: lowest, highest: highest)
     }
 
-    /// After a jump or a skip, which no middleware sees, brings the screens in line with the state.
+    /// After a jump or a skip, which no middleware sees, shows the screen on top of the state's
+    /// navigation (the screens whose entries left are let go).
     private func followState() {
-        if let step = Self.step(toShow: store.state, from: navigator.visibleScreen) {
-            _ = navigator.perform(step)
-        }
+        show(store.state.navigation)
     }
 
     // MARK: - Screens
 
-    /// The login screen's view model, while the login screen is on display.
+    /// The login screen's view model: the root entry's, for as long as the app runs.
     var loginViewModel: LoginViewModel? {
-        (views[.login] as? LoginView)?.viewModel
+        (view(for: store.state.navigation.stacks[0][0]) as? LoginView)?.viewModel
     }
 
-    /// Brings the screens on display in step with the navigator, then shows the visible one.
-    private func showVisibleScreen() {
-        let path = Set(navigator.path)
-        views = views.filter { path.contains($0.key) }
+    /// The screen on top of the navigation.
+    var topView: any ScreenView { view(for: store.state.navigation.top) }
+
+    /// Lets go of the screens whose entries left the navigation, then shows the one on top.
+    private func show(_ navigation: NavigationState<Screen>) {
+        let shown = Set(navigation.entries.map(\.id))
+        views = views.filter { shown.contains($0.key) }
         console.out(render())
     }
 
-    private func view(for screen: Screen) -> any ScreenView {
-        if let view = views[screen] { return view }
+    private func view(for entry: NavigationEntry<Screen>) -> any ScreenView {
+        if let view = views[entry.id] { return view }
         let view: any ScreenView =
-            switch screen {
-            case .login: LoginView(store: store)
-            case .greetings: GreetingsView(store: store)
+            switch entry.screen {
+            case .login: LoginView(store: store, entry: entry)
+            case .greetings: GreetingsView(store: store, entry: entry)
+            case .profile: ProfileView(store: store, entry: entry)
             }
-        views[screen] = view
+        views[entry.id] = view
         return view
     }
 }

@@ -2,8 +2,12 @@
 enum Command: Equatable, Sendable {
     /// Type the names into the login screen and press its login button.
     case login(firstName: String, lastName: String)
-    /// Press the greetings screen's logout button.
+    /// Press the logout button of the greetings or the profile screen.
     case logout
+    /// Press the greetings screen's profile button: the profile is pushed over it.
+    case profile
+    /// Press the back button: the screen on top is popped, where there is one to go back to.
+    case back
     /// Print the application state.
     case state
     /// Switch the tracing middleware on or off.
@@ -27,7 +31,8 @@ enum Command: Equatable, Sendable {
 
     /// The command names, as typed.
     static let names = [
-        "login", "logout", "state", "trace", "undo", "redo", "history", "jump", "skip", "help", "quit",
+        "login", "logout", "profile", "back", "state", "trace", "undo", "redo", "history", "jump", "skip",
+        "help", "quit",
     ]
 
     /// The list the `help` command prints.
@@ -35,7 +40,9 @@ enum Command: Equatable, Sendable {
         Commands:
           login <first> <last>  log in; quote a name with spaces: login "Ada Augusta" Lovelace
           logout                log out and go back to the login screen
-          state                 print the application state
+          profile               show the profile over the greetings
+          back                  go back from the profile to the greetings
+          state                 print the application state, the screens on display included
           trace on|off          trace every action on standard error
           undo                  go back to the state before the last action; the screen follows
           redo                  take back the last undo

@@ -71,6 +71,16 @@ struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         )
     }
 
+    static let nothingToGoBackTo = CommandError(
+        message: "nothing to go back to",
+        hint: "back leaves the profile; logout closes the greetings"
+    )
+
+    static let profileNeedsGreetings = CommandError(
+        message: "the profile opens from the greetings screen",
+        hint: "log in first, then: profile"
+    )
+
     static let nothingToUndo = CommandError(
         message: "nothing to undo",
         hint: "'history' lists the session's actions"

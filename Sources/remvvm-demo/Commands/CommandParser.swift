@@ -39,10 +39,12 @@ enum CommandParser {
                 return .failure(.needsActionNumber(name))
             }
             return .success(name == "jump" ? .jump(to: number) : .skip(number))
-        case "logout", "state", "undo", "redo", "history", "help", "quit":
+        case "logout", "profile", "back", "state", "undo", "redo", "history", "help", "quit":
             guard arguments.isEmpty else { return .failure(.takesNoArguments(name)) }
             switch name {
             case "logout": return .success(.logout)
+            case "profile": return .success(.profile)
+            case "back": return .success(.back)
             case "state": return .success(.state)
             case "undo": return .success(.undo)
             case "redo": return .success(.redo)

@@ -1,6 +1,7 @@
-/// The demo's screens, as the navigator knows them: names only. What each screen shows comes
-/// from its view model; which screen follows which comes from the navigation routes.
-enum Screen: Hashable, Sendable {
+/// The demo's screens, as the navigation state knows them: names only. What each screen shows
+/// comes from its view model; which screen is on display comes from the state.
+enum Screen: Hashable, Sendable, Codable {
     case login
     case greetings
+    case profile
 }

@@ -11,5 +11,9 @@ extension CompositeViewModelFactory {
             guard let store, store.state.user != nil else { return nil }
             return GreetingsViewModel(store: store)
         }
+        add { [weak store] _ -> ProfileViewModel? in
+            guard let store, store.state.user != nil else { return nil }
+            return ProfileViewModel(store: store)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import ReMVVMMiddleware
 import ReMVVMStore
 
 /// What the greetings screen shows.
@@ -14,10 +15,12 @@ struct GreetingsViewState: Equatable {
 enum GreetingsEvent: Equatable {
     /// The logout button was pressed.
     case logOut
+    /// The profile button was pressed.
+    case openProfile
 }
 
 /// The greetings screen's view model: its view state derived from the state's user, its one
-/// event mapped to the logout action.
+/// events mapped to the logout action and to pushing the profile.
 ///
 /// From macOS 14 and iOS 17 on, `StoreViewModel` does exactly this with no code of its own
 /// (`StoreViewModel<AppState, GreetingsViewState, GreetingsEvent>`); the demo runs from
@@ -36,6 +39,7 @@ final class GreetingsViewModel: ViewModeling, StoreSubscriber {
     func send(event: GreetingsEvent) {
         switch event {
         case .logOut: responder.send(LogoutAction())
+        case .openProfile: responder.send(NavigationAction.push(Screen.profile))
         }
     }
 

@@ -1,0 +1,7 @@
+/// A view model's type and key, for the view models of one entry. Not nested in the generic
+/// class: a dictionary of a generic type's values looks up its metadata at each use, and the
+/// store checks `isEmpty` after every change.
+struct EntryViewModelKey: Hashable {
+    let type: ObjectIdentifier
+    let key: String?
+}

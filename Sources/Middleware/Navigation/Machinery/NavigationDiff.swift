@@ -1,0 +1,54 @@
+// `@inlinable`: the middleware's hand-off runs after every action (see
+// NavigationStateMiddleware.swift for the measurement).
+
+/// The changes that lead from one navigation state to another, compared by entry identifier.
+///
+/// Both states keep the entries of a common prefix (same identifiers at the same places; an
+/// entry keeps whether it starts a modal for life, so the stacks agree there too); everything
+/// after it in `old` left, topmost first, and everything after it in `new` came, lowest first.
+@usableFromInline
+enum NavigationDiff {
+    @inlinable
+    static func changes<Screen>(
+        from old: NavigationState<Screen>, to new: NavigationState<Screen>
+    ) -> [NavigationChange<Screen>] {
+        let common = commonPrefix(old, new)
+        var changes: [NavigationChange<Screen>] = []
+        // What left, from the top down: a modal whose first entry left is dismissed whole.
+        var end = old.entries.count
+        var stack = old.modalStarts.count
+        while end > common {
+            let start = stack > 0 ? old.modalStarts[stack - 1] : 0
+            if start >= common && start > 0 {
+                changes.append(.dismissed(old.entries[start]))
+            } else {
+                for index in stride(from: end - 1, through: max(start, common), by: -1) {
+                    changes.append(.popped(old.entries[index]))
+                }
+            }
+            end = start
+            stack -= 1
+        }
+        // What came, from the bottom up.
+        for index in common..<new.entries.count {
+            let entry = new.entries[index]
+            changes.append(new.startsModal(at: index) ? .presented(entry) : .pushed(entry))
+        }
+        return changes
+    }
+
+    /// The number of entries at the start of both states with the same identifiers.
+    @inlinable
+    static func commonPrefix<Screen>(_ old: NavigationState<Screen>, _ new: NavigationState<Screen>) -> Int {
+        let limit = min(old.entries.count, new.entries.count)
+        var index = 0
+        while index < limit && old.entries[index].id == new.entries[index].id { index += 1 }
+        return index
+    }
+
+    /// Whether the two states hold the same entries at the same places.
+    @inlinable
+    static func sameEntries<Screen>(_ old: NavigationState<Screen>, _ new: NavigationState<Screen>) -> Bool {
+        old.entries.count == new.entries.count && commonPrefix(old, new) == old.entries.count
+    }
+}

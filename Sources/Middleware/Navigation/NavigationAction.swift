@@ -1,0 +1,43 @@
+public import ReMVVMStore
+
+/// A change of the screens on display, reduced into the app's ``NavigationState``.
+///
+/// Register the reducer once with `store.register(navigation:)`, then dispatch
+/// navigation as any other action:
+///
+/// ```swift
+/// store.register(navigation: \.navigation)
+/// store.dispatch(action: NavigationAction.push(Screen.greetings))
+/// store.dispatch(action: NavigationAction<Screen>.pop(count: 1))
+/// store.dispatch(action: NavigationAction.present(Screen.profile(id: 3)))
+/// store.dispatch(action: NavigationAction<Screen>.dismiss)
+/// ```
+///
+/// A request that cannot be met (a pop below the first screen of the top stack, a count below
+/// one, a dismiss with no modal, a replace with no screen, a synchronize to zero entries or to
+/// more entries than there are) changes nothing and is reported through the store's
+/// diagnostics hook as `StoreDiagnostic.Kind.impossibleNavigation`.
+public enum NavigationAction<Screen: Sendable>: StoreAction {
+    /// Shows `screen` on top of the top stack (the root stack, or the topmost modal's).
+    case push(Screen)
+    /// Goes back `count` screens in the top stack; its first screen stays (close a modal with
+    /// ``dismiss``).
+    case pop(count: Int)
+    /// Goes back to the first screen of the top stack; nothing happens when it shows already.
+    case popToRoot
+    /// Shows `screen` modally, over everything, as the first screen of a new stack.
+    case present(Screen)
+    /// Closes the topmost modal, with every screen on its stack.
+    case dismiss
+    /// Makes the screens exactly `screens`: the first one the new root, the others pushed on
+    /// it, no modal (a deep link). Every entry is new.
+    case replace([Screen])
+    /// The UI already went back by itself (the system's back gesture): keeps the first
+    /// `visibleCount` entries of ``NavigationState/entries``, and nothing is handed back to the
+    /// UI, which shows them already.
+    case synchronize(visibleCount: Int)
+}
+
+extension NavigationAction: Equatable where Screen: Equatable {}
+extension NavigationAction: Hashable where Screen: Hashable {}
+extension NavigationAction: Codable where Screen: Codable {}
