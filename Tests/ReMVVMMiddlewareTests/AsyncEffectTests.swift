@@ -185,14 +185,14 @@ final class Events: Sendable {
             try await store.finish(timeout: .milliseconds(20))
             try await store.send(Increment(by: 3), timeout: .milliseconds(20))
         } catch {
-            text = String(describing: error)
+            text = (error as? TestStoreFailure)?.message ?? String(describing: error)
         }
         #expect(
             text == """
                 send Increment(by: 3): not reduced within 20 ms.
                 Still pending:
                   AsyncEffect<Increment, TestState> holds Increment(by: 3) without calling next
-                  1 task started with dispatcher.task running
+                  1 task started with dispatcher.task by AsyncEffect<Increment, TestState> running
                 """
         )
         await gate.open(3)

@@ -40,6 +40,8 @@ final class DispatchEngine<State: StoreState> {
     @exclusivity(unchecked) @usableFromInline var effects: EffectTracker<State>?
     /// A context kept from the last dispatch that no middleware held on to.
     @exclusivity(unchecked) @usableFromInline var spareContext: DispatchContext<State>?
+    /// What effects need from outside; read only by `dependencies` getters, never by dispatch.
+    var dependencies = DependencyValues(context: .live)
     /// Whether the middleware stack was checked; done at the first dispatch, so that a
     /// diagnostics handler installed after `init` receives the report.
     @exclusivity(unchecked) @usableFromInline var checkedMiddleware = false

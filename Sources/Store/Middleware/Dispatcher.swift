@@ -91,10 +91,16 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
     /// ```
     ///
     /// While the store is busy the action is queued and processed right after the current one.
+    /// Called from the work of a task started with ``task(id:cancelInFlight:_:)`` after that
+    /// task was cancelled, it does nothing: a late answer never overwrites a newer one.
     ///
     /// - Parameter action: The new action.
     @inlinable
     public func dispatch(action: some StoreAction) {
-        level.engine(State.self)?.dispatch(action)
+        guard let engine = level.engine(State.self) else { return }
+        // One load and compare for a store without effects; the task-local lookup happens only
+        // while a task with an id runs (callgrind, the `chain` workload).
+        if engine.effects != nil, engine.dropsDispatchOfCancelledTask() { return }
+        engine.dispatch(action)
     }
 }

@@ -1,0 +1,37 @@
+/// One task the store counts, started with an id by
+/// ``Dispatcher/task(id:cancelInFlight:_:)``: what cancelling it by id needs, and what a
+/// ``TestStore`` timeout says about it.
+@MainActor
+final class RunningTask {
+    /// The task the work runs in, whose id is ``id``; the work reads it through
+    /// ``RunningTask/current`` to know that its dispatches are dropped once it was cancelled.
+    @TaskLocal static var current: RunningTask?
+
+    let id: AnyHashable
+    /// The type of the middleware whose dispatcher started the task, when known.
+    let startedBy: (any Any.Type)?
+    /// The task running the work; set right after it was made.
+    var task: Task<Void, Never>?
+    /// Whether the task was cancelled by id (``Dispatcher/cancelTasks(id:)``, a newer task with
+    /// `cancelInFlight`) or through the `Task` handle.
+    private(set) var isCancelled = false
+    /// Whether the work returned and the store stopped counting the task.
+    var hasEnded = false
+
+    init(id: AnyHashable, startedBy: (any Any.Type)?) {
+        self.id = id
+        self.startedBy = startedBy
+    }
+
+    /// Cancels the work: `CancellationError` reaches what it awaits, and what it dispatches
+    /// from now on is dropped.
+    func cancel() {
+        isCancelled = true
+        task?.cancel()
+    }
+
+    /// Whether a dispatch made by this task's work now is dropped.
+    var dropsDispatches: Bool {
+        isCancelled || task?.isCancelled == true
+    }
+}
