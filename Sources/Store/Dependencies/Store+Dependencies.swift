@@ -9,7 +9,8 @@ extension Store {
     ///
     /// Every key starts as its ``DependencyKey/liveValue``; `dependencies` changes any of them
     /// for this store only, as a preview does with canned data. Middleware and their tasks
-    /// read them through ``Dispatcher/dependencies``.
+    /// read them through ``Dispatcher/dependencies``. A ``TestClock`` given as the clock waits
+    /// for this store's tasks when it advances.
     ///
     /// - Parameters:
     ///   - state: The initial state.
@@ -22,6 +23,7 @@ extension Store {
     ) {
         self.init(with: state, middleware: middleware)
         dependencies(&engine.dependencies)
+        engine.watchTestClock()
     }
 
     /// The store's dependencies: each key's live value unless the initializer set another.

@@ -261,6 +261,11 @@ extension DispatchEngine {
         return type(of: route.middleware[level.index])
     }
 
+    /// Lets a ``TestClock`` given as the clock wait for this store's tasks when it advances.
+    func watchTestClock() {
+        (dependencies.clock as? TestClock)?.watch(effectTracker())
+    }
+
     /// The engine's tracker, created at the first need.
     @usableFromInline
     func effectTracker() -> EffectTracker<State> {

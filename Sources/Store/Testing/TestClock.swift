@@ -21,14 +21,15 @@
 /// ``advance(by:)`` wakes the sleepers whose deadline it reaches one at a time, in deadline
 /// order (sleepers with the same deadline in the order they started sleeping), sleepers that
 /// start during the advance included, and lets each woken piece of work run until it waits
-/// again before it wakes the next:
-/// - work in a task started with ``Dispatcher/task(id:cancelInFlight:_:)`` is waited for
-///   until it sleeps on this clock again or returns, whatever else it awaits meanwhile (a
-///   stub client, another actor), so what it dispatches comes before the next wake however
-///   loaded the machine is; the wait gives up after one second of work that neither sleeps
-///   nor returns, and the advance goes on;
-/// - other work is given the main actor until its sleep returned to it and the main actor
-///   has nothing else queued before the advance.
+/// again before it wakes the next. For the tasks with an id (``Dispatcher/task(id:cancelInFlight:_:)``)
+/// of a store whose dependencies hold the clock, "waits again" is exact: before it moves time
+/// and after each wake, the advance waits until every such task sleeps on this clock or
+/// returned, whatever it awaits in between (a stub client, another actor), so the order of
+/// what they dispatch does not depend on how loaded the machine is. A task started by the
+/// last `send` has slept before time moves, so its deadline counts from where time was. That
+/// wait gives up after one second of work that neither sleeps here nor returns (waiting on
+/// something the test resolves later), and the advance goes on. Other sleepers (tasks
+/// without an id, code outside a store) get the main actor once after they are woken.
 ///
 /// A cancelled task's sleep throws `CancellationError` at once, without moving time. The
 /// clock is `Sendable`; time is moved from the main actor, where the store's effects run.
@@ -168,9 +169,12 @@ public final class TestClock: Clock, Sendable {
     /// - Parameter deadline: The time to move to.
     @MainActor
     public func advance(to deadline: Instant) async {
+        // Tasks started before the call (a `send` that started a debounce) sleep first, so
+        // their deadlines count from the time they were started at.
+        await settle()
         while let sleeper = takeNextSleeper(until: deadline) {
             sleeper.continuation.resume()
-            await letRun(sleeper)
+            await settle()
         }
         timeline.withLock { $0.now = max($0.now, deadline) }
     }
@@ -210,23 +214,32 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    /// Lets the work woken from `sleeper` run until it waits again.
+    /// The stores whose tasks the clock waits for, as functions returning their running tasks
+    /// with an id (`nil` once the store is gone).
+    private let stores = Locked<[@MainActor @Sendable () -> [RunningTask]?]>([])
+
+    /// Makes ``advance(by:)`` wait for the tasks with an id of the store `tracker` belongs to;
+    /// called by a store whose dependencies hold this clock.
     @MainActor
-    private func letRun(_ sleeper: Sleeper) async {
-        // Its sleep resumes on the main actor: after this yield, it returned to its caller.
-        await Task.yield()
-        guard let task = sleeper.task else {
-            await Task.yield()
-            return
+    func watch<State: StoreState>(_ tracker: EffectTracker<State>) {
+        stores.withLock { stores in
+            stores.append { [weak tracker] in tracker?.identifiedTasks }
         }
-        // A store task: wait for it to sleep here again or to return, however long what it
-        // awaits in between takes to come back; count at most 50 ms per check (see
-        // TestStore's wait), and give up after a second of counted time.
+    }
+
+    /// Lets the work that was woken or started run until it waits again: yields the main actor,
+    /// then waits until every task with an id of the watched stores sleeps on this clock or
+    /// returned, however long what it awaits in between takes to come back. Counts at most
+    /// 50 ms per check, as ``TestStore``'s waits do, and gives up after one second of counted
+    /// time, for work that waits on something else than this clock.
+    @MainActor
+    private func settle() async {
+        await Task.yield()
         let clock = ContinuousClock()
         var waited = Duration.zero
         var last = clock.now
         var checks = 0
-        while !task.hasEnded, !sleepsAgain(task, after: sleeper.order), waited < .seconds(1) {
+        while !isSettled(), waited < .seconds(1) {
             checks += 1
             if checks < 64 {
                 await Task.yield()
@@ -239,9 +252,22 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    private func sleepsAgain(_ task: RunningTask, after order: UInt64) -> Bool {
-        timeline.withLock { timeline in
-            timeline.sleepers.contains { $0.task === task && $0.order > order }
+    /// Whether every running task with an id of the watched stores sleeps on this clock.
+    @MainActor
+    private func isSettled() -> Bool {
+        // Only the main actor changes `stores`, so nothing is added between the two locks.
+        let watchers = stores.withLock { $0 }
+        var running: [RunningTask] = []
+        var live: [@MainActor @Sendable () -> [RunningTask]?] = []
+        for watcher in watchers {
+            guard let tasks = watcher() else { continue }
+            running += tasks
+            live.append(watcher)
+        }
+        if live.count < watchers.count { stores.withLock { $0 = live } }
+        guard !running.isEmpty else { return true }
+        return timeline.withLock { timeline in
+            running.allSatisfy { task in timeline.sleepers.contains { $0.task === task } }
         }
     }
 }

@@ -142,6 +142,7 @@ public final class TestStore<State: StoreState> {
             self?.passEnded(action, outcome: outcome, state: state, context: context)
         }
         tracker.onTasksChanged = { [weak self] in self?.updateLedger() }
+        store.engine.watchTestClock()
     }
 
     deinit {
