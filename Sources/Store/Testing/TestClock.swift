@@ -19,7 +19,8 @@
 /// ```
 ///
 /// ``advance(by:)`` wakes the sleepers whose deadline it reaches one at a time, in deadline
-/// order (sleepers with the same deadline in the order they started sleeping), sleepers that
+/// order (sleepers with the same deadline in the order their tasks with an id started, then
+/// in the order they started sleeping), sleepers that
 /// start during the advance included, and lets each woken piece of work run until it waits
 /// again before it wakes the next. For the tasks with an id (``Dispatcher/task(id:cancelInFlight:_:)``)
 /// of a store whose dependencies hold the clock, "waits again" is exact: before it moves time
@@ -50,6 +51,9 @@ public final class TestClock: Clock, Sendable {
         /// The store task the sleep runs in, if it was started with an id.
         let task: RunningTask?
         let continuation: CheckedContinuation<Void, any Error>
+        /// Ties between equal deadlines: the order the store tasks started in (the order
+        /// their sleeps register in depends on the thread pool), then other sleepers.
+        let startOrder: UInt64
     }
 
     private let timeline = Locked(Timeline())
@@ -101,6 +105,7 @@ public final class TestClock: Clock, Sendable {
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let task = RunningTask.current
+        let startOrder = task?.sequence ?? .max
         let order = timeline.withLock { timeline in
             defer { timeline.nextOrder += 1 }
             return timeline.nextOrder
@@ -112,7 +117,9 @@ public final class TestClock: Clock, Sendable {
                     if timeline.cancelledEarly.remove(order) != nil { return .cancel }
                     if deadline <= timeline.now { return .wake }
                     timeline.sleepers.append(
-                        Sleeper(order: order, deadline: deadline, task: task, continuation: continuation))
+                        Sleeper(
+                            order: order, deadline: deadline, task: task, continuation: continuation,
+                            startOrder: startOrder))
                     return .sleep
                 }
                 switch start {
@@ -190,6 +197,7 @@ public final class TestClock: Clock, Sendable {
     /// ``advance(by:)`` instead, or cancel the work first.
     @MainActor
     public func run() async {
+        await settle()
         while let deadline = timeline.withLock({ $0.sleepers.map(\.deadline).min() }) {
             await advance(to: deadline)
         }
@@ -205,7 +213,7 @@ public final class TestClock: Clock, Sendable {
             guard
                 let index = due.min(by: {
                     let (a, b) = (timeline.sleepers[$0], timeline.sleepers[$1])
-                    return (a.deadline, a.order) < (b.deadline, b.order)
+                    return (a.deadline, a.startOrder, a.order) < (b.deadline, b.startOrder, b.order)
                 })
             else { return nil }
             let sleeper = timeline.sleepers.remove(at: index)

@@ -7,6 +7,11 @@ final class RunningTask {
     /// ``RunningTask/current`` to know that its dispatches are dropped once it was cancelled.
     @TaskLocal static var current: RunningTask?
 
+    /// The number of tasks with an id started before this one, in any store: a ``TestClock``
+    /// wakes sleepers with the same deadline in the order their tasks started.
+    let sequence: UInt64
+    private static var started: UInt64 = 0
+
     let id: AnyHashable
     /// The type of the middleware whose dispatcher started the task, when known.
     let startedBy: (any Any.Type)?
@@ -21,6 +26,8 @@ final class RunningTask {
     init(id: AnyHashable, startedBy: (any Any.Type)?) {
         self.id = id
         self.startedBy = startedBy
+        sequence = Self.started
+        Self.started &+= 1
     }
 
     /// Cancels the work: `CancellationError` reaches what it awaits, and what it dispatches
