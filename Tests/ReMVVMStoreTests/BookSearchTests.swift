@@ -19,7 +19,10 @@ private struct BookState: StoreState, Equatable {
 }
 
 private struct QueryChanged: StoreAction { let query: String }
-private struct SearchResponse: StoreAction { let query: String; let books: [Book] }
+private struct SearchResponse: StoreAction {
+    let query: String
+    let books: [Book]
+}
 private struct SearchFailed: StoreAction { let message: String }
 private struct ClearQuery: StoreAction {}
 
@@ -184,9 +187,12 @@ struct BookSearchTests {
         let log = SearchLog()
         let store = makeStore(
             clock: clock,
-            client: StubClient(log: log, clock: clock, latency: .milliseconds(200), ignoresCancellation: true))
+            client: StubClient(log: log, clock: clock, latency: .milliseconds(200), ignoresCancellation: true)
+        )
         var seenResults: [[Book]] = []
-        let subscription = store.store.subscribe(to: \.search.results) { results, _ in seenResults.append(results) }
+        let subscription = store.store.subscribe(to: \.search.results) { results, _ in
+            seenResults.append(results)
+        }
         try await store.send(QueryChanged(query: "du")) { $0.search.query = "du" }
         await clock.advance(by: .milliseconds(100))  // the search for "du" is in flight
         #expect(log.queries == ["du"])
@@ -205,7 +211,8 @@ struct BookSearchTests {
     @Test("a failing client puts the error in the state")
     func failingClient() async throws {
         let clock = TestClock()
-        let store = makeStore(clock: clock, client: StubClient(log: SearchLog(), clock: clock, failure: "offline"))
+        let store = makeStore(
+            clock: clock, client: StubClient(log: SearchLog(), clock: clock, failure: "offline"))
         try await store.send(QueryChanged(query: "dune")) { $0.search.query = "dune" }
         await clock.advance(by: .milliseconds(100))
         try await store.receive(SearchFailed.self) { $0.search.error = "offline" }
@@ -216,7 +223,8 @@ struct BookSearchTests {
     func clearCancels() async throws {
         let clock = TestClock()
         let log = SearchLog()
-        let store = makeStore(clock: clock, client: StubClient(log: log, clock: clock, latency: .milliseconds(200)))
+        let store = makeStore(
+            clock: clock, client: StubClient(log: log, clock: clock, latency: .milliseconds(200)))
         try await store.send(QueryChanged(query: "dune")) { $0.search.query = "dune" }
         await clock.advance(by: .milliseconds(150))  // searching
         #expect(log.queries == ["dune"])

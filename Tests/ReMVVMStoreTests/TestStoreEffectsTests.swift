@@ -1,5 +1,6 @@
-@testable import ReMVVMStore
 import Testing
+
+@testable import ReMVVMStore
 
 // The TestStore's failure modes around effects: each failure's text, and the file and line of
 // the step that failed. `@testable` only to catch the report of an unfinished test store
@@ -181,17 +182,22 @@ struct TestStoreEffectsTests {
         try await store.send(Fail())
         try await store.finish()
         #expect(reported.map(\.kind) == [.taskFailed])
-        #expect(reported.first?.message.hasPrefix(#"The task "thrower" started by Thrower threw Boom()"#) == true)
+        #expect(
+            reported.first?.message.hasPrefix(#"The task "thrower" started by Thrower threw Boom()"#) == true)
     }
 
-    @Test("a test store released with a task running and an action unreceived is reported, naming its last step")
+    @Test(
+        "a test store released with a task running and an action unreceived is reported, naming its last step"
+    )
     func unfinishedReported() async throws {
         let clock = TestClock()
         let reports = Reports()
         var line = 0
         do {
             let store = makeStore(clock)
-            store.ledger.reporter.withLock { $0 = { text in Task { @MainActor in reports.texts.append(text) } } }
+            store.ledger.reporter.withLock {
+                $0 = { text in Task { @MainActor in reports.texts.append(text) } }
+            }
             line = #line + 1
             try await store.send(Increment()) { $0.count = 1 }
             store.store.diagnosticsHandler = { _ in }
@@ -217,7 +223,9 @@ struct TestStoreEffectsTests {
         let reports = Reports()
         for variant in 0..<3 {
             let store = makeStore(clock)
-            store.ledger.reporter.withLock { $0 = { text in Task { @MainActor in reports.texts.append(text) } } }
+            store.ledger.reporter.withLock {
+                $0 = { text in Task { @MainActor in reports.texts.append(text) } }
+            }
             try await store.send(Increment()) { $0.count = 1 }
             switch variant {
             case 0:

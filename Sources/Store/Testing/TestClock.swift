@@ -111,7 +111,8 @@ public final class TestClock: Clock, Sendable {
             return timeline.nextOrder
         }
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<Void, any Error>) in
                 enum Start { case sleep, wake, cancel }
                 let start = timeline.withLock { timeline -> Start in
                     if timeline.cancelledEarly.remove(order) != nil { return .cancel }

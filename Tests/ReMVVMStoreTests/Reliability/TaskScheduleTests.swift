@@ -117,7 +117,9 @@ struct TaskScheduleTests {
         }
     }
 
-    private func run(seed: UInt64) async -> (actual: [Int], expected: [Int], cancelled: Set<Int>, pending: Int) {
+    private func run(seed: UInt64) async -> (
+        actual: [Int], expected: [Int], cancelled: Set<Int>, pending: Int
+    ) {
         var random = SeededGenerator(state: seed)
         let clock = TestClock()
         let store = Store(with: RunLog(), middleware: [Starter(), Canceller()]) { $0.clock = clock }
@@ -132,7 +134,8 @@ struct TaskScheduleTests {
                 let key = Int.random(in: 0..<3, using: &random)
                 let delay = 10 * Int.random(in: 1...5, using: &random)
                 let cancelInFlight = Bool.random(using: &random)
-                store.dispatch(action: Start(number: number, key: key, delay: delay, cancelInFlight: cancelInFlight))
+                store.dispatch(
+                    action: Start(number: number, key: key, delay: delay, cancelInFlight: cancelInFlight))
                 model.start(number, key: key, delay: delay, cancelInFlight: cancelInFlight)
                 number += 1
             case 4:

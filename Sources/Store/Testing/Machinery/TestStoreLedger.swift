@@ -35,7 +35,8 @@ final class TestStoreLedger: Sendable {
         let text: String? = entry.withLock { entry in
             guard entry.isExhaustive, !entry.stepFailed, !entry.leftOver.isEmpty else { return nil }
             let last = entry.lastStep.map { "; its last step was \($0)" } ?? ""
-            return (["A TestStore ended with work left unasserted\(last):"]
+            return
+                (["A TestStore ended with work left unasserted\(last):"]
                 + entry.leftOver.map { "  \($0)" }
                 + ["Call finish() at the end of the test, receive every action, or set exhaustivity = .off."])
                 .joined(separator: "\n")
