@@ -36,7 +36,7 @@ public import ReMVVMStore
 /// then does nothing and returns `false`:
 ///
 /// ```swift
-/// let search = AsyncEffect<QueryChanged, AppState>(cancelInFlight: true, reduceFirst: true) { action, effect in
+/// let typeahead = AsyncEffect<QueryChanged, AppState>(cancelInFlight: true, reduceFirst: true) { action, effect in
 ///     let results = await api.search(action.query)
 ///     await effect.dispatch(action: SearchResults(query: action.query, items: results))
 /// }

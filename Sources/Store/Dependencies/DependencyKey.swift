@@ -1,13 +1,10 @@
 /// Names one dependency that effects need from outside the store (an API client, a clock, a
 /// database), and gives its value in the app and in tests.
 ///
-/// Declare a key, then a property of ``DependencyValues`` that reads and writes it:
+/// Declare a key, then a property of ``DependencyValues`` that reads and writes it; here for a
+/// `protocol SearchClient: Sendable` with `func search(_ query: String) async throws -> [Book]`:
 ///
 /// ```swift
-/// protocol SearchClient: Sendable {
-///     func search(_ query: String) async throws -> [Book]
-/// }
-///
 /// enum SearchClientKey: DependencyKey {
 ///     static let liveValue: any SearchClient = LiveSearchClient()
 ///     static let testValue: any SearchClient = UnimplementedSearchClient()

@@ -146,6 +146,8 @@ public final class TestClock: Clock, Sendable {
     /// deadline order.
     ///
     /// ```swift
+    /// let clock = TestClock()
+    /// let store = TestStore(with: AppState(), middleware: [SearchMiddleware()]) { $0.clock = clock }
     /// try await store.send(QueryChanged(query: "du")) { $0.search.query = "du" }
     /// await clock.advance(by: .milliseconds(300))
     /// try await store.receive(SearchResponse.self) { $0.search.results = [dune] }
@@ -190,6 +192,7 @@ public final class TestClock: Clock, Sendable {
     /// Advances until nothing sleeps on the clock any more.
     ///
     /// ```swift
+    /// let clock = TestClock()
     /// store.dispatch(action: StartCountdown(seconds: 3))
     /// await clock.run()   // three ticks, then nothing sleeps
     /// ```

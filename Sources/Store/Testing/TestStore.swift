@@ -413,6 +413,7 @@ public final class TestStore<State: StoreState> {
     /// does not fail on them.
     ///
     /// ```swift
+    /// let store = TestStore(with: AppState())
     /// try await store.send(Login(name: "Ada")) { $0.user = User(name: "Ada") }
     /// store.skipReceivedActions()   // the analytics actions Login set off are not this test's concern
     /// try await store.send(Logout()) { $0.user = nil }
