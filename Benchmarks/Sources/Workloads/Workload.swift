@@ -35,6 +35,8 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case observe100
     case stream
     case remove
+    case task
+    case taskID = "task.id"
 
     /// The most heap allocations one operation may make in steady state: the targets.
     ///
@@ -56,6 +58,10 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         // Measured when added: 7 per add and remove (the entry, its two closures, and the
         // list's and the identity table's storage as they grow); removal itself allocates none.
         case .remove: 8
+        // Measured when added (see TaskWorkloads.swift): TASK_PLAIN for a plain task (the task and
+        // the closure contexts); a task with an id adds its record, one more.
+        case .task: 100
+        case .taskID: 100
         default: 0
         }
     }
@@ -87,6 +93,8 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .observe100: Observe100Workload()
         case .stream: StreamWorkload()
         case .remove: RemoveWorkload(subscribers: 10_000)
+        case .task: TaskWorkload(identified: false)
+        case .taskID: TaskWorkload(identified: true)
         }
     }
 }

@@ -95,7 +95,6 @@ extension Dispatcher {
             return Task { @MainActor in try? await operation() }
         }
         let tracker = engine.effectTracker()
-        let id = AnyHashable(id)
         if cancelInFlight { tracker.cancelTasks(id: id) }
         let running = RunningTask(id: id, startedBy: engine.middlewareType(of: level))
         tracker.taskStarted(running)
@@ -131,12 +130,12 @@ extension Dispatcher {
     ///
     /// - Parameter id: The id the tasks were started with.
     public func cancelTasks(id: some Hashable & Sendable) {
-        level.engine(State.self)?.effects?.cancelTasks(id: AnyHashable(id))
+        level.engine(State.self)?.effects?.cancelTasks(id: id)
     }
 
     private static func failureMessage(of task: RunningTask, error: any Error) -> String {
         let starter = task.startedBy.map { " started by \(String(describing: $0))" } ?? ""
-        return "The task \(ValueDiff.show(task.id.base))\(starter) threw \(ValueDiff.show(error)); "
+        return "The task \(ValueDiff.show(task.id))\(starter) threw \(ValueDiff.show(error)); "
             + "the store ignored the error. Catch the errors the task expects and dispatch an "
             + "action that puts them in the state."
     }

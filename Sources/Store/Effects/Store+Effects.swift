@@ -31,6 +31,6 @@ extension Store {
     ///
     /// - Parameter id: The id the tasks were started with.
     public func cancelTasks(id: some Hashable & Sendable) {
-        engine.effects?.cancelTasks(id: AnyHashable(id))
+        engine.effects?.cancelTasks(id: id)
     }
 }

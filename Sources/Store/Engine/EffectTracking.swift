@@ -128,8 +128,8 @@ final class EffectTracker<State: StoreState> {
     }
 
     /// Cancels every running task started with `id` that was not cancelled yet.
-    func cancelTasks(id: AnyHashable) {
-        for task in identifiedTasks where !task.isCancelled && task.id == id {
+    func cancelTasks<ID: Hashable>(id: ID) {
+        for task in identifiedTasks where !task.isCancelled && task.hasID(id) {
             task.cancel()
         }
     }
@@ -158,7 +158,7 @@ final class EffectTracker<State: StoreState> {
         for task in identifiedTasks {
             let starter = task.startedBy.map { " started by \(String(describing: $0))" } ?? ""
             let cancelled = task.isCancelled ? ", cancelled and not yet returned" : ""
-            lines.append("task \(ValueDiff.show(task.id.base))\(starter) running\(cancelled)")
+            lines.append("task \(ValueDiff.show(task.id))\(starter) running\(cancelled)")
         }
         let plain = plainTasks.values
             .map { (name: String(describing: $0.starter), count: $0.count) }
