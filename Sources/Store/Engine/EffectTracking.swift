@@ -54,7 +54,12 @@ final class EffectTracker<State: StoreState> {
     /// Called when a task started or ended (a ``TestStore`` keeps what it would report).
     var onTasksChanged: (() -> Void)?
 
-    init() {}
+    /// How the tracker reaches its engine to report a task's error.
+    private let link: EngineLink<State>
+
+    init(link: EngineLink<State>) {
+        self.link = link
+    }
 
     // MARK: Engine hook
 
@@ -125,6 +130,25 @@ final class EffectTracker<State: StoreState> {
         }
         taskCount -= 1
         taskChanged()
+    }
+
+    /// Runs the work of a task with an id, with the task as ``RunningTask/current``, reports
+    /// what it throws, and stops counting the task.
+    func run(_ running: RunningTask, _ operation: @MainActor () async throws -> Void) async {
+        do {
+            try await RunningTask.$current.withValue(running) { try await operation() }
+        } catch {
+            if !(error is CancellationError), !running.dropsDispatches {
+                let starter = running.startedBy.map { " started by \(String(describing: $0))" } ?? ""
+                link.engine?.report(
+                    .taskFailed,
+                    "The task \(ValueDiff.show(running.id))\(starter) threw \(ValueDiff.show(error)); "
+                        + "the store ignored the error. Catch the errors the task expects and dispatch an "
+                        + "action that puts them in the state."
+                )
+            }
+        }
+        taskEnded(running)
     }
 
     /// Cancels every running task started with `id` that was not cancelled yet.
@@ -270,7 +294,7 @@ extension DispatchEngine {
     @usableFromInline
     func effectTracker() -> EffectTracker<State> {
         if let effects { return effects }
-        let tracker = EffectTracker<State>()
+        let tracker = EffectTracker<State>(link: link)
         effects = tracker
         return tracker
     }
