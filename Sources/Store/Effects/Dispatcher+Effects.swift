@@ -1,6 +1,6 @@
 extension Dispatcher {
     /// Starts asynchronous work that the store counts until it ends, so that
-    /// ``Store/idle()`` and ``TestStore/finish(timeout:fileID:filePath:line:column:)`` wait for it.
+    /// ``Store/idle()`` and ``TestStore/finish(timeout:filePath:line:)`` wait for it.
     ///
     /// Call it from a middleware, before or after `next`. The work runs on the main actor,
     /// where it can call `next` and `dispatch(action:)` directly; what it awaits runs wherever
