@@ -124,7 +124,6 @@ final class EffectTracker<State: StoreState> {
     }
 
     func taskEnded(_ task: RunningTask) {
-        task.hasEnded = true
         if let index = identifiedTasks.firstIndex(where: { $0 === task }) {
             identifiedTasks.remove(at: index)
         }

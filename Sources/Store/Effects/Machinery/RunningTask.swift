@@ -3,8 +3,9 @@
 /// ``TestStore`` timeout says about it.
 @MainActor
 final class RunningTask {
-    /// The task the work runs in, whose id is ``id``; the work reads it through
-    /// ``RunningTask/current`` to know that its dispatches are dropped once it was cancelled.
+    /// The task with an id whose work is running, for the code it runs: a dispatch reads it to
+    /// know whether it is dropped, a ``TestClock`` sleep to know whose sleep it is. Tasks
+    /// started inside the work (`Task { }`) inherit it.
     @TaskLocal static var current: RunningTask?
 
     /// The number of tasks with an id started before this one, in any store: a ``TestClock``
@@ -19,11 +20,10 @@ final class RunningTask {
     let startedBy: (any Any.Type)?
     /// The task running the work; set right after it was made.
     var task: Task<Void, Never>?
-    /// Whether the task was cancelled by id (``Dispatcher/cancelTasks(id:)``, a newer task with
-    /// `cancelInFlight`) or through the `Task` handle.
+    /// Whether the task was cancelled by id (``Dispatcher/cancelTasks(id:)``,
+    /// ``Store/cancelTasks(id:)``, a newer task with `cancelInFlight`); cancelling the `Task`
+    /// handle counts too, in ``dropsDispatches``.
     private(set) var isCancelled = false
-    /// Whether the work returned and the store stopped counting the task.
-    var hasEnded = false
 
     init(id: any Hashable & Sendable, startedBy: (any Any.Type)?) {
         self.id = id
