@@ -5,13 +5,17 @@
 #
 #   bash .ci/apple-check.sh                  macOS, iOS, tvOS and watchOS
 #   bash .ci/apple-check.sh macos ios        some of them
+#   APPLE_CHECK_SNIPPETS='Testing.md' bash .ci/apple-check.sh macos
+#                                            after a full run: only the docs' snippets from
+#                                            matching paths, in a second or two
 #
 # What it checks, on every platform: the library modules (ReMVVMViewModelFactory, ReMVVMStore,
 # ReMVVMMiddleware), Tests/Consumer (the README's example) and the Swift snippets of the DocC
 # catalogs and `///` comments (see .ci/apple/snippets.py); on macOS also the demo and the test
-# targets. It prints each error as the compiler states it (file:line, the API, the OS that has
-# it), then one summary line a platform, and exits 1 if there was any error. Each platform's
-# run first proves that it can fail: a planted use of `InlineArray` (macOS 26, iOS 26) must be
+# targets. Snippets of the Observation-based API, which needs macOS 14, iOS 17, tvOS 17 or
+# watchOS 10 and says so, are checked at that release instead of the floor. It prints each
+# error as the compiler states it (file:line, the API, the OS that has it), then one summary
+# line a platform, and exits 1 if there was any error. Each platform's run first proves that it can fail: a planted use of `InlineArray` (macOS 26, iOS 26) must be
 # reported at the floor, or the check itself is reported broken.
 #
 # visionOS, also declared in Package.swift, is not checked: the toolchain's standard library
@@ -140,30 +144,30 @@ check_platform() {
     if [[ -n ${APPLE_CHECK_SNIPPETS:-} ]]; then
         flags+=(-I "$out/modules")
     else
-    rm -rf "$out/modules"
-    mkdir -p "$out/modules"
-    while IFS='|' read -r name module kind path dependencies settings; do
-        if [[ $kind != regular && $platform != macos ]]; then continue; fi
-        mapfile -t files < <(find "$root/$path" -name '*.swift' | sort)
-        local mode=(-parse-as-library)
-        if [[ $kind != regular ]] && printf '%s\n' "${files[@]}" | grep -q '/main\.swift$'; then mode=(); fi
-        # shellcheck disable=SC2086  # settings are flags, one word each
-        "$swiftc" -frontend -emit-module "${flags[@]}" $settings "${mode[@]}" -module-name "$module" \
-            "${files[@]}" -o "$out/$module.swiftmodule" >"$out/$module.log" 2>&1
-        report "$out/$module.log"
-        if [[ ! -f "$out/$module.swiftmodule" ]]; then
-            echo "[$platform] $name: its module was not built, so modules that import it are not checked"
-            errors=$((errors + 1))
-        fi
-        checked+=("$name")
-        cp "$out/$module.swiftmodule" "$out/modules/" 2>/dev/null
-    done <"$cache_root/targets.txt"
+        rm -rf "$out/modules"
+        mkdir -p "$out/modules"
+        while IFS='|' read -r name module kind path dependencies settings; do
+            if [[ $kind != regular && $platform != macos ]]; then continue; fi
+            mapfile -t files < <(find "$root/$path" -name '*.swift' | sort)
+            local mode=(-parse-as-library)
+            if [[ $kind != regular ]] && printf '%s\n' "${files[@]}" | grep -q '/main\.swift$'; then mode=(); fi
+            # shellcheck disable=SC2086  # settings are flags, one word each
+            "$swiftc" -frontend -emit-module "${flags[@]}" $settings "${mode[@]}" -module-name "$module" \
+                "${files[@]}" -o "$out/$module.swiftmodule" >"$out/$module.log" 2>&1
+            report "$out/$module.log"
+            if [[ ! -f "$out/$module.swiftmodule" ]]; then
+                echo "[$platform] $name: its module was not built, so modules that import it are not checked"
+                errors=$((errors + 1))
+            fi
+            checked+=("$name")
+            cp "$out/$module.swiftmodule" "$out/modules/" 2>/dev/null
+        done <"$cache_root/targets.txt"
 
-    # --- Tests/Consumer: the README's example, as a client's main.swift. ---
-    "$swiftc" -frontend -typecheck "${flags[@]}" -swift-version 6 -module-name ReadmeExample \
-        "$root/Tests/Consumer/Sources/ReadmeExample/main.swift" >"$out/consumer.log" 2>&1
-    report "$out/consumer.log"
-    checked+=(Tests/Consumer)
+        # --- Tests/Consumer: the README's example, as a client's main.swift. ---
+        "$swiftc" -frontend -typecheck "${flags[@]}" -swift-version 6 -module-name ReadmeExample \
+            "$root/Tests/Consumer/Sources/ReadmeExample/main.swift" >"$out/consumer.log" 2>&1
+        report "$out/consumer.log"
+        checked+=(Tests/Consumer)
     fi
 
     # --- The docs' snippets. ---

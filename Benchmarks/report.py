@@ -37,6 +37,7 @@ WORKLOADS = [
     ("observe100", "Store.dispatch.observe100"),
     ("stream", "Store.dispatch.stream"),
     ("remove", "Store.dispatch.remove"),
+    ("history", "Store.dispatch.history"),
 ]
 
 

@@ -53,28 +53,36 @@ OBSERVATION = re.compile(
     r"\b(ObservedState|StoreViewModel|StateContainer|withObservationTracking)\b|\.observed\b|@Observable\b")
 
 
-def givens(lines, index):
-    """The `given` markers in the lines right before line `index`, blank lines skipped."""
+MARKER = re.compile(r"<!--\s*snippet:")
+
+
+def markers(lines, index):
+    """The `<!-- snippet: ... -->` lines right before line `index`, in any order, blank lines
+    skipped: (line number, text) pairs."""
     found = []
     index -= 1
     while index >= 0:
         text = lines[index].strip().lstrip("/").strip()
         if text:
-            match = GIVEN.search(text)
-            if not match and not NEW_GROUP.search(text):
+            if not MARKER.search(text):
                 break
-            if match:
-                found.insert(0, (match.group(1), match.group(2)))
+            found.insert(0, (index + 1, text))
         index -= 1
     return found
 
 
+def givens(lines, index):
+    """The `given` markers right before line `index`: (line number, name, type) triples."""
+    return [(number, m.group(1), m.group(2))
+            for number, text in markers(lines, index) if (m := GIVEN.search(text))]
+
+
 def marker(lines, index, pattern):
-    """The match of `pattern` in the lines right before line `index`, blank lines skipped."""
-    index -= 1
-    while index >= 0 and not lines[index].strip().lstrip("/").strip():
-        index -= 1
-    return pattern.search(lines[index]) if index >= 0 else None
+    """The match of `pattern` among the markers right before line `index`."""
+    for _, text in markers(lines, index):
+        if match := pattern.search(text):
+            return match
+    return None
 
 
 def blocks_in_markdown(path):
@@ -162,7 +170,7 @@ for path, blocks in sorted(sources(), key=lambda item: item[0]):
         header = sorted(imports) or ["import ReMVVMStore", "import ReMVVMMiddleware"]
         if any(TESTING.search(text) for _, text, _ in group) and "import Testing" not in header:
             header.append("import Testing")
-        texts = [text for _, text, _ in group] + [f"{n}: {t}" for _, _, given in group for n, t in given]
+        texts = [text for _, text, _ in group] + [f"{n}: {t}" for _, _, given in group for _, n, t in given]
         needs = []
         if any(OBSERVATION.search(text) for text in texts):
             needs.append("observation")
@@ -173,8 +181,9 @@ for path, blocks in sorted(sources(), key=lambda item: item[0]):
         with open(os.path.join(output, name), "w", encoding="utf-8") as out:
             out.write("\n".join(header + ["import DocsContext"]) + "\n")
             for _, _, given in group:
-                for value, type_name in given:
-                    out.write(f"{isolation}var {value}: {type_name} {{ fatalError(\"given\") }}\n")
+                for number, value, type_name in given:
+                    out.write(f'#sourceLocation(file: "{relative}", line: {number})\n'
+                              f'{isolation}var {value}: {type_name} {{ fatalError("given") }}\n#sourceLocation()\n')
             for line, text, _ in group:
                 text = IMPORT.sub("", text)
                 out.write(f'#sourceLocation(file: "{relative}", line: {line})\n{text}\n#sourceLocation()\n')

@@ -5,6 +5,7 @@
 /// itself. A parent adapts its own responder to a child's action type with ``pullback(_:)``, and
 /// a test passes a responder that records what was sent.
 ///
+/// <!-- snippet: given listResponder: Responder<ListAction> -->
 /// ```swift
 /// @MainActor
 /// final class RowViewModel {
@@ -13,6 +14,8 @@
 ///     init(responder: Responder<ResponderAction>) { self.responder = responder }
 ///     func tap() { responder.send(.selected(id: 7)) }
 /// }
+///
+/// enum ListAction { case open(rowAction: RowViewModel.ResponderAction) }
 ///
 /// let row = RowViewModel(responder: listResponder.pullback { .open(rowAction: $0) })
 /// let preview = RowViewModel(responder: .noop)
@@ -40,6 +43,7 @@ public struct Responder<Action>: Sendable {
 
     /// Adapts this responder to a child whose actions become this responder's actions.
     ///
+    /// <!-- snippet: given parent: Responder<ListAction> -->
     /// ```swift
     /// let child: Responder<Row.Action> = parent.pullback { .row($0) }
     /// ```
@@ -55,6 +59,7 @@ public struct Responder<Action>: Sendable {
 
     /// Adapts this responder to a child, forwarding only the actions that `transform` maps.
     ///
+    /// <!-- snippet: given parent: Responder<ListAction> -->
     /// ```swift
     /// let child: Responder<Row.Action> = parent.compactPullback { action in
     ///     if case .tapped(let id) = action { return .open(id) }

@@ -7,6 +7,7 @@ public import Observation
 /// make sense in it, and an action returns the next state (or a sequence of them). The view
 /// hands what an action returns to `observe`, and the container makes it the current state.
 ///
+/// <!-- snippet: given progressStates: AsyncStream<LoadViewState> -->
 /// ```swift
 /// enum LoadViewState {
 ///     case initialized
@@ -75,6 +76,7 @@ public final class StateContainer<ViewState>: Observable {
     /// Makes `value` the state now, and cancels the async work or sequence observed before.
     ///
     /// ```swift
+    /// let container = StateContainer(state: LoadViewState.initialized)
     /// container.observe(.loading)
     /// ```
     ///
@@ -91,6 +93,7 @@ public final class StateContainer<ViewState>: Observable {
     /// and its result is ignored, whenever it comes.
     ///
     /// ```swift
+    /// let container = StateContainer(state: LoadViewState.initialized)
     /// container.observe(.loading)
     /// container.observe { .loaded(await loader.load()) }
     /// ```
@@ -112,7 +115,10 @@ public final class StateContainer<ViewState>: Observable {
     /// as the state: to show a failure, make it an element (a `.failed(message)` state) rather
     /// than an error.
     ///
+    /// <!-- snippet: given model: ProfileModel -->
+    /// <!-- snippet: given username: String -->
     /// ```swift
+    /// let container = StateContainer(state: SaveViewState.editing)
     /// container.observe(model.saveStates(for: username))   // .saving, then .saved or .failed
     /// ```
     ///

@@ -47,6 +47,7 @@ public final class ViewModelStore {
     /// first time.
     ///
     /// ```swift
+    /// let viewModels = ViewModelStore()
     /// let viewModel: LoginViewModel? = viewModels.viewModel(for: screen) { LoginViewModel() }
     /// ```
     ///

@@ -25,6 +25,7 @@
 ///     }
 /// }
 ///
+/// @MainActor
 /// func render<Model: ViewModeling>(_ model: Model) -> String
 /// where Model.ViewState == CounterViewState {
 ///     "Count: \(model.state.text)"

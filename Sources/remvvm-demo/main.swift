@@ -12,4 +12,4 @@ let arguments: [[UInt8]] = (1..<Int(CommandLine.argc)).map { index in
     guard let argument = CommandLine.unsafeArgv[index] else { return [] }
     return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
 }
-exit(DemoTool.run(arguments: arguments))
+exit(await DemoTool.run(arguments: arguments))

@@ -71,6 +71,70 @@ private func makeHistoryStore(limit: Int = 10_000, before: [any AnyMiddleware] =
         }
     }
 
+    @Test(
+        "2,000 seeded sessions under small limits: dispatches, jumps and skips against a reference history"
+    )
+    func randomSessionsUnderALimit() {
+        let seed = UInt64(ProcessInfo.processInfo.environment["REMVVM_SEED"] ?? "") ?? 0x5EED_2027
+        var random = SeededGenerator(seed: seed)
+        for session in 0..<2_000 {
+            let limit = Int.random(in: 1...4, using: &random)
+            let (store, history, _) = makeHistoryStore(limit: limit)
+            // The reference keeps the whole session; the history shows the entries after `gone`:
+            // an action that went past the limit is folded into the start for good.
+            var kept: [(index: Int, action: any StoreAction, isSkipped: Bool)] = []
+            var position = 0
+            var gone = 0
+            func inEffect() -> [any StoreAction] {
+                kept.filter { !$0.isSkipped && $0.index <= position }.map(\.action)
+            }
+            for step in 0..<Int.random(in: 1...20, using: &random) {
+                let visible = kept.filter { $0.index > gone }
+                let context = "seed \(seed), session \(session), limit \(limit), step \(step)"
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0, 1:
+                    let action: any StoreAction =
+                        Bool.random(using: &random)
+                        ? Increment(by: Int.random(in: -5...5, using: &random))
+                        : Rename(name: ["Ada", "Alan", nil].randomElement(using: &random)!)
+                    kept.removeAll { $0.index > position }
+                    position += 1
+                    kept.append((position, action, false))
+                    let shown = kept.filter { $0.index > gone }
+                    if shown.count > limit { gone = shown[shown.count - limit - 1].index }
+                    store.dispatch(action: action)
+                case 2:
+                    let lowest = (visible.first?.index ?? position + 1) - 1
+                    let highest = visible.last?.index ?? position
+                    let k = Int.random(in: (lowest - 1)...(highest + 1), using: &random)
+                    let isInside = (lowest...highest).contains(k)
+                    #expect(history.jump(to: k) == isInside, "\(context): jump(to: \(k))")
+                    if isInside { position = k }
+                default:
+                    let i = Int.random(in: (position - limit)...(position + 1), using: &random)
+                    let offset = kept.firstIndex { $0.index == i }
+                    let isVisible = visible.contains { $0.index == i }
+                    #expect(history.skip(i) == isVisible, "\(context): skip(\(i))")
+                    if isVisible, let offset { kept[offset].isSkipped.toggle() }
+                }
+                let expected = referenceFold(inEffect())
+                #expect(
+                    store.state.count == expected.count && store.state.name == expected.name,
+                    "\(context): the state")
+                let shown = kept.filter { $0.index > gone }
+                #expect(
+                    history.entries.map(\.index) == shown.map(\.index)
+                        && history.entries.map(\.isSkipped) == shown.map(\.isSkipped),
+                    "\(context): the entries")
+                if store.state.count != expected.count || store.state.name != expected.name
+                    || history.entries.map(\.index) != shown.map(\.index)
+                {
+                    return
+                }
+            }
+        }
+    }
+
     @Test("a jump tells each subscriber once, with the result, and runs no middleware")
     func subscribersToldOnce() {
         let counter = CountingMiddleware()

@@ -15,9 +15,9 @@ import Testing
             store.dispatch(action: Rename(name: nil))
             #expect(
                 try lines(of: url) == [
-                    #"{"seq":1,"type":"Increment","action":{"by":2}}"#,
-                    #"{"seq":2,"type":"Rename","action":{"name":"Ada \"the first\"\n/Lovelace"}}"#,
-                    #"{"seq":3,"type":"Rename","action":{}}"#,
+                    #"{"seq":1,"type":"Increment","origin":"outside","action":{"by":2}}"#,
+                    #"{"seq":2,"type":"Rename","origin":"outside","action":{"name":"Ada \"the first\"\n/Lovelace"}}"#,
+                    #"{"seq":3,"type":"Rename","origin":"outside","action":{}}"#,
                 ])
             #expect(recorder.lastSequenceNumber == 3)
             #expect(recorder.isRecording)
@@ -37,11 +37,13 @@ import Testing
             store.dispatch(action: Increment())
             let written = try lines(of: url)
             #expect(written.count == 3)
-            #expect(written[0] == #"{"seq":1,"type":"Ping","skipped":true}"#)
+            #expect(written[0] == #"{"seq":1,"type":"Ping","origin":"outside","skipped":true}"#)
             #expect(
-                written[1].hasPrefix(#"{"seq":2,"type":"Measure","skipped":true,"reason":"encoding failed: "#)
+                written[1].hasPrefix(
+                    #"{"seq":2,"type":"Measure","origin":"outside","skipped":true,"reason":"encoding failed: "#
+                )
             )
-            #expect(written[2] == #"{"seq":3,"type":"Increment","action":{"by":1}}"#)
+            #expect(written[2] == #"{"seq":3,"type":"Increment","origin":"outside","action":{"by":1}}"#)
         }
     }
 
@@ -58,16 +60,20 @@ import Testing
         }
     }
 
-    @Test("actions dispatched by middleware are recorded in the order the store processes them")
+    @Test(
+        "actions dispatched by middleware are recorded as follow-ups in the order the store processes them"
+    )
     func queuedActions() throws {
         try withTemporaryFile { (url: URL) throws in
             let recorder = ActionRecorder(fileURL: url)
             let (store, _) = makeStore(middleware: [recorder, RenameAfterIncrement()])
             store.dispatch(action: Increment())
+            store.dispatch(action: Rename(name: "by hand"))
             #expect(
                 try lines(of: url) == [
-                    #"{"seq":1,"type":"Increment","action":{"by":1}}"#,
-                    #"{"seq":2,"type":"Rename","action":{"name":"incremented"}}"#,
+                    #"{"seq":1,"type":"Increment","origin":"outside","action":{"by":1}}"#,
+                    #"{"seq":2,"type":"Rename","origin":"followUp","action":{"name":"incremented"}}"#,
+                    #"{"seq":3,"type":"Rename","origin":"outside","action":{"name":"by hand"}}"#,
                 ])
         }
     }
@@ -80,7 +86,8 @@ import Testing
             #expect(try lines(of: url).isEmpty)
             let (store, _) = makeStore(middleware: [recorder])
             store.dispatch(action: Increment())
-            #expect(try lines(of: url) == [#"{"seq":1,"type":"Increment","action":{"by":1}}"#])
+            #expect(
+                try lines(of: url) == [#"{"seq":1,"type":"Increment","origin":"outside","action":{"by":1}}"#])
         }
     }
 

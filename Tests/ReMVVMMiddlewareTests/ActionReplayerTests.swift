@@ -13,15 +13,19 @@ import Testing
 
         """
 
-    @Test("a replay dispatches the recorded actions in order and reports the gaps")
+    @Test("a replay reduces the recorded actions in order, tells subscribers once, and reports the gaps")
     func replay() throws {
-        let (store, _) = makeStore(middleware: [])
+        let counting = PassingMiddleware()
+        let (store, _) = makeStore(middleware: [counting])
         var seen: [Int] = []
         let subscription = store.subscribe { state, _ in seen.append(state.count) }
         let summary = try testReplayer.replay(try ActionLog(text: Self.log), into: store)
         #expect(store.state.count == 7)
         #expect(store.state.name == "Ada")
-        #expect(seen == [2, 2, 7])
+        #expect(seen == [7])
+        #expect(counting.seen.isEmpty)
+        #expect(summary.mode == .reducersOnly)
+        #expect(summary.followUpsLeftOut == 0)
         #expect(summary.replayedCount == 3)
         #expect(summary.gaps.map(\.typeName) == ["Ping"])
         #expect(summary.gaps.map(\.sequenceNumber) == [2])
@@ -192,7 +196,7 @@ import Testing
                 replayedHistory.register(on: replaying)
                 replaying.diagnosticsHandler = { _ in }
                 let log = try ActionLog(contentsOf: url)
-                try testReplayer.replay(log, into: replaying)
+                try testReplayer.replay(log, into: replaying, mode: .throughMiddleware)
 
                 let same =
                     replaying.state == recording.state

@@ -23,6 +23,19 @@ func withTemporaryFile<Result>(
 }
 
 /// The lines of a text file, without their newlines.
+/// ``withTemporaryFile(named:_:)`` for a body that awaits.
+@MainActor
+func withTemporaryFile<Result>(
+    named name: String = "session.jsonl",
+    _ body: (URL) async throws -> Result
+) async throws -> Result {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "remvvm-recording-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try await body(directory.appendingPathComponent(name))
+}
+
 func lines(of url: URL) throws -> [String] {
     let text = try String(contentsOf: url, encoding: .utf8)
     return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)

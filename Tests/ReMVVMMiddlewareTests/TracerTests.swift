@@ -444,7 +444,7 @@ private enum RenameTodoReducer: Reducer {
                 """
             ]
         )
-        _ = holder
+        holder.held.removeAll()  // a held dispatcher keeps its store alive
     }
 
     @Test("a held dispatcher let go without next ends its trace as dropped, once")
@@ -493,6 +493,7 @@ private enum RenameTodoReducer: Reducer {
         tracer.isEnabled = true
         store.dispatch(action: Increment(by: 1))
         #expect(traces.map(\.number) == [1, 2])
+        holder.held.removeAll()  // a held dispatcher keeps its store alive
     }
 
     @Test("an action blocked further down after it resumed is traced as blocked, not dropped")

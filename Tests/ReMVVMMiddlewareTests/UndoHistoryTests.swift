@@ -159,10 +159,15 @@ import Testing
             recording.dispatch(action: UndoAction())
             recording.dispatch(action: RedoAction())
             let recorded = try lines(of: url)
-            #expect(recorded[2] == #"{"seq":3,"type":"UndoAction","action":{}}"#)
-            #expect(recorded[5] == #"{"seq":6,"type":"RedoAction","action":{}}"#)
+            #expect(recorded[2] == #"{"seq":3,"type":"UndoAction","origin":"outside","action":{}}"#)
+            #expect(recorded[5] == #"{"seq":6,"type":"RedoAction","origin":"outside","action":{}}"#)
             let (replaying, _, _) = makeHistoryStore()
-            try testReplayer.replay(try ActionLog(contentsOf: url), into: replaying)
+            let log = try ActionLog(contentsOf: url)
+            #expect(throws: ActionLogError.needsMiddleware(line: 3, typeName: "UndoAction")) {
+                try testReplayer.replay(log, into: replaying)
+            }
+            #expect(replaying.state.count == 0)
+            try testReplayer.replay(log, into: replaying, mode: .throughMiddleware)
             #expect(replaying.state == recording.state)
             #expect(replaying.state.count == 4)
             #expect(replaying.state.name == "x")

@@ -330,6 +330,8 @@ struct CommandFuzzTests {
         case .undo: "undo"
         case .redo: "redo"
         case .history: "history"
+        case .jump: "jump"
+        case .skip: "skip"
         case .help: "help"
         case .quit: "quit"
         case .nothing: ""

@@ -88,9 +88,9 @@ import Testing
         _ = app.execute(line: "logout")
         #expect(
             try String(contentsOfFile: path, encoding: .utf8)
-                == #"{"seq":1,"type":"LoginAction","action":{"firstName":"Ada","lastName":"Lovelace"}}"#
+                == #"{"seq":1,"type":"LoginAction","origin":"outside","action":{"firstName":"Ada","lastName":"Lovelace"}}"#
                 + "\n"
-                + #"{"seq":2,"type":"LogoutAction","action":{}}"# + "\n")
+                + #"{"seq":2,"type":"LogoutAction","origin":"outside","action":{}}"# + "\n")
     }
 
     @Test("a file that cannot be recorded to is one error")

@@ -44,7 +44,7 @@ import Testing
         let app = DemoApp()
         #expect(
             app.execute(line: "undo").standardError
-                == "error: nothing to undo ('history' lists what undo and redo can reach)\n")
+                == "error: nothing to undo ('history' lists the session's actions)\n")
         #expect(app.execute(line: "redo").error == .nothingToRedo)
         _ = app.execute(line: "login Ada Lovelace")
         _ = app.execute(line: "undo")
@@ -58,7 +58,7 @@ import Testing
         #expect(app.execute(line: "undo x").error == .takesNoArguments("undo"))
     }
 
-    @Test("history numbers the actions undo and redo can reach and marks the undone ones")
+    @Test("history numbers every action of the session, undo and redo included")
     func history() {
         let app = DemoApp()
         #expect(app.execute(line: "history").standardOutput == "History: empty (no action was done yet)\n")
@@ -69,10 +69,11 @@ import Testing
         #expect(
             app.execute(line: "history").standardOutput
                 == """
-                History (undo takes back the last done action, redo the first undone):
+                History (jump <n> goes to the state right after action n, skip <n> leaves it out):
                   1. LoginAction(firstName: "Ada", lastName: "Lovelace")
                   2. LogoutAction()
-                  3. LoginAction(firstName: "Alan", lastName: "Turing")  (undone)
+                  3. LoginAction(firstName: "Alan", lastName: "Turing")
+                  4. UndoAction()
 
                 """)
     }

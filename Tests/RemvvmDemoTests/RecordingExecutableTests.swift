@@ -26,10 +26,10 @@ import Testing
         #expect(
             try String(contentsOf: directory.appendingPathComponent("session.jsonl"), encoding: .utf8)
                 == """
-                {"seq":1,"type":"LoginAction","action":{"firstName":"Ada","lastName":"Lovelace"}}
-                {"seq":2,"type":"LogoutAction","action":{}}
-                {"seq":3,"type":"LoginAction","action":{"firstName":"Alan","lastName":"Turing"}}
-                {"seq":4,"type":"UndoAction","action":{}}
+                {"seq":1,"type":"LoginAction","origin":"outside","action":{"firstName":"Ada","lastName":"Lovelace"}}
+                {"seq":2,"type":"LogoutAction","origin":"outside","action":{}}
+                {"seq":3,"type":"LoginAction","origin":"outside","action":{"firstName":"Alan","lastName":"Turing"}}
+                {"seq":4,"type":"UndoAction","origin":"outside","action":{}}
 
                 """)
 
@@ -41,10 +41,12 @@ import Testing
                 == RunResult(
                     standardOutput: login + Expected.loggedOutState + greetings("Alan Turing")
                         + """
-                        History (undo takes back the last done action, redo the first undone):
+                        History (jump <n> goes to the state right after action n, skip <n> leaves it out):
                           1. LoginAction(firstName: "Ada", lastName: "Lovelace")
                           2. LogoutAction()
                           3. LoginAction(firstName: "Alan", lastName: "Turing")
+                          4. UndoAction()
+                          5. RedoAction()
 
                         """,
                     standardError: "", status: 0))
@@ -57,7 +59,7 @@ import Testing
                 == RunResult(
                     standardOutput: login + greetings("Ada Lovelace") + login,
                     standardError:
-                        "error: command 3: nothing to undo ('history' lists what undo and redo can reach)\n",
+                        "error: command 3: nothing to undo ('history' lists the session's actions)\n",
                     status: 1))
     }
 

@@ -7,6 +7,7 @@ typedef unsigned long size_t;
 typedef unsigned short mode_t;
 typedef int pid_t;
 typedef int sig_atomic_t;
+typedef long time_t;
 typedef unsigned long tcflag_t;
 typedef unsigned char cc_t;
 typedef unsigned long speed_t;
@@ -20,6 +21,7 @@ int *__error(void);
 #define ENOSPC 28
 #define EACCES 13
 #define EROFS 30
+#define EINVAL 22
 #define STDIN_FILENO 0
 #define STDOUT_FILENO 1
 #define STDERR_FILENO 2
@@ -39,6 +41,9 @@ int close(int);
 int fsync(int);
 int rename(const char *, const char *);
 int unlink(const char *);
+#define F_OK 0
+int access(const char *, int);
+time_t time(time_t *);
 int pipe(int[2]);
 char *strerror(int);
 int isatty(int);

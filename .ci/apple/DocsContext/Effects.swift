@@ -12,7 +12,7 @@ public struct Book: Equatable, Sendable {
 }
 public var dune: Book { given() }
 
-public struct SearchState: Equatable, Sendable {
+public struct BookSearchState: Equatable, Sendable {
     public var query = ""
     public var results: [Book] = []
     public var error: String?
@@ -21,7 +21,7 @@ public struct SearchState: Equatable, Sendable {
 
 extension AppState {
     public init() { self.init(factory: given()) }
-    public var search: SearchState {
+    public var search: BookSearchState {
         get { given() }
         set {}
     }
@@ -83,10 +83,10 @@ extension DependencyValues {
 }
 
 public enum QueryChangedReducer: Reducer {
-    public static func reduce(state: SearchState, with action: QueryChanged) -> SearchState { state }
+    public static func reduce(state: BookSearchState, with action: QueryChanged) -> BookSearchState { state }
 }
 public enum SearchResponseReducer: Reducer {
-    public static func reduce(state: SearchState, with action: SearchResponse) -> SearchState { state }
+    public static func reduce(state: BookSearchState, with action: SearchResponse) -> BookSearchState { state }
 }
 public struct SearchMiddleware: Middleware {
     public init() {}

@@ -111,6 +111,7 @@ public final class AsyncEffect<Action: StoreAction, State: StoreState>: Middlewa
 
     /// Waits until no run is in flight, including runs started while waiting.
     ///
+    /// <!-- snippet: given search: AsyncEffect<SearchAction, AppState> -->
     /// ```swift
     /// store.dispatch(action: SearchAction(query: "ada"))
     /// await search.waitUntilIdle()

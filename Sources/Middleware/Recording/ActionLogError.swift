@@ -2,8 +2,12 @@
 /// what is wrong.
 ///
 /// ```swift
+/// import Foundation
+/// import ReMVVMMiddleware
+///
 /// do {
-///     try replayer.replay(try ActionLog(contentsOf: url), into: store)
+///     let log = try ActionLog(contentsOf: URL(fileURLWithPath: "session.jsonl"))
+///     try replayer.replay(log, into: store)
 /// } catch {
 ///     print("error: \(error)")   // error: line 3: unknown action type 'FrobAction' (...)
 /// }
@@ -31,13 +35,20 @@ public enum ActionLogError: Error, Sendable, Equatable, CustomStringConvertible 
     /// An entry of a log written before names were qualified names a type by its innermost
     /// name, which more than one of the replayer's types have.
     case ambiguousEntry(line: Int, typeName: String, candidates: [String])
+    /// The line holds an ``UndoAction`` or a ``RedoAction``: the state it restores is attached
+    /// by an ``UndoHistory`` on its way through the middleware, so the reducers alone cannot
+    /// reproduce it. Replay with ``ActionReplayer/Mode/throughMiddleware``.
+    case needsMiddleware(line: Int, typeName: String)
+    /// A ``SessionTestExporter`` cannot write the line's action into a test; `reason` says why.
+    case notExportable(line: Int, typeName: String, reason: String)
 
     /// The number of the line at fault, counting from 1; `nil` when the file could not be read.
     public var lineNumber: Int? {
         switch self {
         case .unreadable, .ambiguousTypeName: nil
         case .notJSON(let line, _), .notAnEntry(let line, _), .outOfOrder(let line, _, _),
-            .unknownType(let line, _, _), .undecodableAction(let line, _, _), .ambiguousEntry(let line, _, _):
+            .unknownType(let line, _, _), .undecodableAction(let line, _, _), .ambiguousEntry(let line, _, _),
+            .needsMiddleware(let line, _), .notExportable(let line, _, _):
             line
         }
     }
@@ -65,6 +76,12 @@ public enum ActionLogError: Error, Sendable, Equatable, CustomStringConvertible 
         case .ambiguousEntry(let line, let typeName, let candidates):
             return "line \(line): '\(typeName)' (a log written before names were qualified) could be "
                 + "\(candidates.joined(separator: " or ")); replay it with a replayer that has only one of them"
+        case .needsMiddleware(let line, let typeName):
+            return "line \(line): \(typeName) restores a state that its UndoHistory attaches in the "
+                + "middleware, which the reducers alone cannot reproduce: replay through middleware "
+                + "(mode: .throughMiddleware)"
+        case .notExportable(let line, let typeName, let reason):
+            return "line \(line): \(typeName) cannot be exported into a test: \(reason)"
         }
     }
 }

@@ -13,15 +13,22 @@ public import ReMVVMStore
 /// other middleware replaces or blocks it:
 ///
 /// ```swift
+/// import Foundation
+/// import ReMVVMMiddleware
+/// import ReMVVMStore
+///
 /// let recorder = ActionRecorder(fileURL: URL(fileURLWithPath: "session.jsonl"))
 /// let store = Store(with: initialState, middleware: [recorder, navigation])
 /// store.dispatch(action: LoginAction(firstName: "Ada", lastName: "Lovelace"))
 /// // session.jsonl:
-/// // {"seq":1,"type":"LoginAction","action":{"firstName":"Ada","lastName":"Lovelace"}}
+/// // {"seq":1,"type":"LoginAction","origin":"outside","action":{"firstName":"Ada","lastName":"Lovelace"}}
 /// ```
 ///
 /// Each line holds a sequence number (from 1), the action's type name (its full name without
-/// its module: `SearchFeature.Changed`, `Box<Int>`) and its JSON encoding.
+/// its module: `SearchFeature.Changed`, `Box<Int>`), where it came from (`"origin"`:
+/// `"outside"` for an action handed to `Store.dispatch` on an idle store, by a view or a test;
+/// `"followUp"` for one dispatched from within the store, by a middleware, an effect or a
+/// subscriber; see ``ActionLog/Entry/Origin``) and its JSON encoding.
 /// An action that is not `Encodable`, or whose encoding fails, gets a line with
 /// `"skipped":true` and its type name instead, which a replay reports as a gap. Lines are
 /// written in one system call each, before the action goes on down the stack: when the app
@@ -54,6 +61,9 @@ public final class ActionRecorder: AnyMiddleware {
     /// Creates the file at `fileURL`, or empties it, and records every action from then on.
     ///
     /// ```swift
+    /// import Foundation
+    /// import ReMVVMMiddleware
+    ///
     /// let recorder = ActionRecorder(fileURL: URL(fileURLWithPath: "session.jsonl"))
     /// if let failure = recorder.failure { print(failure) }   // the file could not be created
     /// ```
@@ -86,7 +96,7 @@ public final class ActionRecorder: AnyMiddleware {
         dispatcher: Dispatcher<Action, State>
     ) {
         if let file {
-            write(action, to: file)
+            write(action, origin: dispatcher.isFromOutside ? .outside : .followUp, to: file)
         }
         if let failure, !failureReported {
             failureReported = true
@@ -96,21 +106,23 @@ public final class ActionRecorder: AnyMiddleware {
         dispatcher.next()
     }
 
-    private func write(_ action: some StoreAction, to file: LogFile) {
+    private func write(_ action: some StoreAction, origin: ActionLog.Entry.Origin, to file: LogFile) {
         let sequenceNumber = lastSequenceNumber + 1
         let typeName = LogLine.typeName(of: type(of: action))
         let line: [UInt8]
         if let encodable = action as? any Encodable {
             do {
                 let payload = try encoder.encode(encodable)
-                line = LogLine.entry(sequenceNumber: sequenceNumber, typeName: typeName, payload: payload)
+                line = LogLine.entry(
+                    sequenceNumber: sequenceNumber, typeName: typeName, origin: origin, payload: payload)
             } catch {
                 line = LogLine.skipped(
-                    sequenceNumber: sequenceNumber, typeName: typeName,
+                    sequenceNumber: sequenceNumber, typeName: typeName, origin: origin,
                     reason: "encoding failed: \(error)")
             }
         } else {
-            line = LogLine.skipped(sequenceNumber: sequenceNumber, typeName: typeName, reason: nil)
+            line = LogLine.skipped(
+                sequenceNumber: sequenceNumber, typeName: typeName, origin: origin, reason: nil)
         }
         do {
             try file.append(line)

@@ -7,12 +7,15 @@ public import ReMVVMStore
 #endif
 
 /// Replays an ``ActionLog`` into a store: decodes each recorded action with the type its line
-/// names, then dispatches them in order.
+/// names, then reduces them in order (or dispatches them through the middleware).
 ///
 /// ```swift
+/// import Foundation
+/// import ReMVVMMiddleware
+///
 /// let replayer = try ActionReplayer(types: [LoginAction.self, LogoutAction.self])
 /// let log = try ActionLog(contentsOf: URL(fileURLWithPath: "session.jsonl"))
-/// let summary = try replayer.replay(log, into: store)
+/// let summary = try replayer.replay(log, into: store)        // reducers alone
 /// print("replayed \(summary.replayedCount) actions, \(summary.gaps.count) gaps")
 /// try replayer.replay(log, into: otherStore, through: 12)   // stop after line #12
 /// ```
@@ -23,9 +26,10 @@ public import ReMVVMStore
 /// before the first is dispatched, so a bad log changes nothing. Lines marked skipped are gaps:
 /// the replay passes over them and lists them in its ``Summary``.
 ///
-/// The actions go through the store's whole middleware stack, as when they were recorded. The
-/// log holds the actions that middleware dispatched too, so replay into a store whose
-/// middleware does not dispatch them again (reducers and navigation, say), or they happen twice.
+/// A replay reduces the actions with the store's reducers alone: the log holds the actions that
+/// middleware and effects dispatched too, so running them again would do their work twice.
+/// ``Mode/throughMiddleware`` replays through the middleware instead, for whoever wants the
+/// effects, and leaves out the follow-ups they dispatch again.
 public struct ActionReplayer: Sendable {
     private let types: [String: any (StoreAction & Decodable).Type]
     /// The types whose names in logs written before names were qualified (the innermost name,
@@ -71,6 +75,11 @@ public struct ActionReplayer: Sendable {
 
     /// Decodes the actions of `log`, in order, without dispatching them.
     ///
+    /// <!-- snippet: given log: ActionLog -->
+    /// ```swift
+    /// let actions = try replayer.actions(in: log)   // every line checked, nothing dispatched
+    /// ```
+    ///
     /// - Parameters:
     ///   - log: The log.
     ///   - last: The sequence number of the last entry to decode; every entry by default.
@@ -80,13 +89,20 @@ public struct ActionReplayer: Sendable {
     public func actions(in log: ActionLog, through last: Int = .max) throws(ActionLogError)
         -> [any StoreAction]
     {
+        try decodedEntries(in: log, through: last).map(\.action)
+    }
+
+    /// The entries up to `last` that are not gaps, each with its decoded action.
+    func decodedEntries(in log: ActionLog, through last: Int = .max) throws(ActionLogError)
+        -> [(entry: ActionLog.Entry, action: any StoreAction)]
+    {
         let decoder = JSONDecoder()
-        var actions: [any StoreAction] = []
+        var decoded: [(entry: ActionLog.Entry, action: any StoreAction)] = []
         for entry in log.entries where !entry.isSkipped {
             if entry.sequenceNumber > last { break }
             let type = try self.type(of: entry)
             do {
-                actions.append(try Self.decode(type, from: entry.line, with: decoder))
+                decoded.append((entry, try Self.decode(type, from: entry.line, with: decoder)))
             } catch let error as DecodingError {
                 throw .undecodableAction(
                     line: entry.lineNumber, typeName: entry.typeName,
@@ -96,38 +112,77 @@ public struct ActionReplayer: Sendable {
                     line: entry.lineNumber, typeName: entry.typeName, problem: String(describing: error))
             }
         }
-        return actions
+        return decoded
     }
 
     /// Replays `log` into `store`: every action is decoded first (a bad log changes nothing),
-    /// then each is dispatched in order, through the store's middleware.
+    /// then the store's state becomes what they make of it.
     ///
-    /// The log holds the actions that middleware dispatched too, so replay into a store whose
-    /// middleware does not dispatch them again (reducers and navigation, say), or they happen
-    /// twice.
+    /// <!-- snippet: given log: ActionLog -->
+    /// ```swift
+    /// let summary = try replayer.replay(log, into: store)                 // reducers alone
+    /// try replayer.replay(log, into: store, mode: .throughMiddleware)    // effects run again
+    /// ```
+    ///
+    /// By default (``Mode/reducersOnly``) the actions are reduced with the store's reducers
+    /// alone and subscribers are told once, with the result: no middleware runs, so no effect
+    /// happens again, and none needs to, since the log holds the actions the effects
+    /// dispatched back. (Nor do middleware that keep their own record, such as an
+    /// ``UndoHistory`` or a navigation middleware, see the actions.) An ``UndoAction`` or a ``RedoAction`` in the log cannot be reduced
+    /// alone (the state it restores is attached by an ``UndoHistory`` on its way through the
+    /// middleware), so such a log throws ``ActionLogError/needsMiddleware(line:typeName:)``
+    /// before anything changes: replay it with ``Mode/throughMiddleware``.
+    ///
+    /// With ``Mode/throughMiddleware`` each action goes through the store's whole middleware
+    /// stack, as when it was recorded; the actions the log marks as follow-ups (dispatched
+    /// from within the store) are left out, since the middleware dispatch them again. A log
+    /// written before origins were recorded does not say which those are: every action of it
+    /// is dispatched.
     ///
     /// - Parameters:
     ///   - log: The log.
     ///   - store: The store to replay into; it needs the reducers of the log's actions.
     ///   - last: The sequence number of the last entry to replay; every entry by default.
+    ///   - mode: Reducers alone (the default), or through the store's middleware.
     /// - Returns: What the replay did.
-    /// - Throws: ``ActionLogError`` for a line that cannot be replayed; nothing was dispatched.
+    /// - Throws: ``ActionLogError`` for a line that cannot be replayed; nothing changed.
+    /// - Complexity: O(*n*) reduces for *n* actions; subscribers are told once with
+    ///   ``Mode/reducersOnly``, at each change otherwise.
     @MainActor
     @discardableResult
     public func replay<State: StoreState>(
         _ log: ActionLog,
         into store: Store<State>,
-        through last: Int = .max
+        through last: Int = .max,
+        mode: Mode = .reducersOnly
     ) throws(ActionLogError) -> Summary {
-        let actions = try actions(in: log, through: last)
-        for action in actions {
-            store.dispatch(action: action)
+        let decoded = try decodedEntries(in: log, through: last)
+        var dispatched = 0
+        var leftOut = 0
+        switch mode {
+        case .reducersOnly:
+            if let restoring = decoded.first(where: { $0.action is any RestoringAction }) {
+                throw .needsMiddleware(line: restoring.entry.lineNumber, typeName: restoring.entry.typeName)
+            }
+            store.replaceState(with: store.reduced(decoded.lazy.map(\.action), from: store.state))
+            dispatched = decoded.count
+        case .throughMiddleware:
+            for (entry, action) in decoded {
+                if entry.origin == .followUp {
+                    leftOut += 1
+                    continue
+                }
+                store.dispatch(action: action)
+                dispatched += 1
+            }
         }
         let replayed = log.entries.prefix { $0.sequenceNumber <= last }
         return Summary(
-            replayedCount: actions.count,
+            replayedCount: dispatched,
             gaps: replayed.filter(\.isSkipped),
-            lastSequenceNumber: replayed.last?.sequenceNumber
+            lastSequenceNumber: replayed.last?.sequenceNumber,
+            mode: mode,
+            followUpsLeftOut: leftOut
         )
     }
 
@@ -157,13 +212,37 @@ public struct ActionReplayer: Sendable {
 }
 
 extension ActionReplayer {
+    /// How ``ActionReplayer/replay(_:into:through:mode:)`` brings a log's actions into a store.
+    ///
+    /// <!-- snippet: given log: ActionLog -->
+    /// ```swift
+    /// try replayer.replay(log, into: store, mode: .throughMiddleware)
+    /// ```
+    public enum Mode: Sendable, Equatable {
+        /// The store's reducers alone: no middleware runs and no effect happens again; the
+        /// follow-up actions the effects dispatched come from the log. Subscribers are told once,
+        /// with the result. A log holding an ``UndoAction`` or a ``RedoAction`` throws
+        /// ``ActionLogError/needsMiddleware(line:typeName:)``.
+        case reducersOnly
+        /// Each action from outside through the store's whole middleware stack, as when it was
+        /// recorded, so effects run again and dispatch their follow-ups themselves: the log's
+        /// follow-ups are left out (all actions are dispatched for a log without origins).
+        case throughMiddleware
+    }
+
     /// What a replay did.
     public struct Summary: Sendable, Equatable {
-        /// The number of actions dispatched.
+        /// The number of actions reduced (``Mode/reducersOnly``) or dispatched
+        /// (``Mode/throughMiddleware``).
         public let replayedCount: Int
         /// The skipped entries among those replayed: actions that were not recorded.
         public let gaps: [ActionLog.Entry]
         /// The sequence number of the last entry replayed, or `nil` when there was none.
         public let lastSequenceNumber: Int?
+        /// How the actions were replayed.
+        public let mode: Mode
+        /// The follow-up actions not dispatched by a ``Mode/throughMiddleware`` replay, since
+        /// the store's middleware dispatch them again; 0 for ``Mode/reducersOnly``.
+        public let followUpsLeftOut: Int
     }
 }

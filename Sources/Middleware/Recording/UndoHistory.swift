@@ -89,9 +89,13 @@ public final class UndoHistory<State: StoreState>: StateMiddleware {
     ///
     /// ```swift
     /// let history = UndoHistory<AppState>(limit: 100, at: \.favorites)
+    /// let store = Store(with: initialState, middleware: [history])
+    /// history.register(on: store)
+    ///
     /// store.dispatch(action: ToggleFavorite(id: 7))
-    /// store.dispatch(action: SearchResults(books: books))   // not a step: favorites unchanged
-    /// store.dispatch(action: UndoAction())                  // favorites back, results kept
+    /// // Not a step: the favorites did not change.
+    /// store.dispatch(action: SearchResults(query: "swift", items: ["The Swift Book"]))
+    /// store.dispatch(action: UndoAction())   // favorites back, results kept
     /// ```
     ///
     /// - Parameters:
@@ -134,6 +138,7 @@ public final class UndoHistory<State: StoreState>: StateMiddleware {
     /// its state.
     ///
     /// ```swift
+    /// let history = UndoHistory<AppState>(limit: 100)
     /// let store = Store(with: initialState, middleware: [history])
     /// history.register(on: store)
     /// ```

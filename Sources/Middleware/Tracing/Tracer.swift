@@ -75,6 +75,7 @@ public final class Tracer {
     /// the `Store`.
     ///
     /// ```swift
+    /// let tracer = Tracer()
     /// let store = Store(with: state, middleware: tracer.instrument([navigation]))
     /// ```
     ///

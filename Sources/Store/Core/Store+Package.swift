@@ -3,7 +3,7 @@
 extension Store {
     /// The state `actions` make of `initial` through this store's reducers alone: no
     /// middleware runs and no subscriber is told. For recomputing a session (`ActionHistory`).
-    package func reduced(_ actions: some Sequence<any StoreAction>, from initial: State) -> State {
+    package func reduced(_ actions: [any StoreAction], from initial: State) -> State {
         engine.reduced(actions, from: initial)
     }
 

@@ -6,7 +6,7 @@ extension DispatchEngine {
     /// middleware, no subscriber, no diagnostics (an action without a reducer changes nothing).
     ///
     /// A scratch engine shares the routes, so their reducers run on its state, not this one's.
-    func reduced(_ actions: some Sequence<any StoreAction>, from initial: State) -> State {
+    func reduced(_ actions: [any StoreAction], from initial: State) -> State {
         let scratch = DispatchEngine(state: initial, middleware: [])
         scratch.routes = routes
         scratch.diagnosticsHandler = { _ in }

@@ -36,6 +36,10 @@ final class DispatchEngine<State: StoreState> {
     /// Whether an action is being processed; dispatches then wait in ``pending``.
     @exclusivity(unchecked) @usableFromInline var isBusy = false
     @exclusivity(unchecked) @usableFromInline var pending = FIFO<PendingWork>()
+    /// How many dispatches from within the store are on the stack: a middleware's or an
+    /// effect's `Dispatcher.dispatch`, or the queue draining. 0 while an action handed to
+    /// `Store.dispatch` on an idle store is processed (the action recorder tells the two apart).
+    @exclusivity(unchecked) @usableFromInline var innerDispatchDepth = 0
     /// Tasks, held dispatchers and who waits for them; made at the first need.
     @exclusivity(unchecked) @usableFromInline var effects: EffectTracker<State>?
     /// A context kept from the last dispatch that no middleware held on to.
@@ -81,9 +85,20 @@ final class DispatchEngine<State: StoreState> {
         isBusy = false
     }
 
+    /// Dispatches an action from within the store: a middleware's, an effect's.
+    @inlinable
+    func dispatchFromWithin<Action: StoreAction>(_ action: Action) {
+        innerDispatchDepth += 1
+        defer { innerDispatchDepth -= 1 }
+        dispatch(action)
+    }
+
     /// Inlinable, so that the queue's code is specialized for the store's state.
     @inlinable
     func drain() {
+        // Queued work was dispatched while the store was busy: from within it.
+        innerDispatchDepth += 1
+        defer { innerDispatchDepth -= 1 }
         while let work = pending.popFirst() {
             switch work {
             case .action(let action):

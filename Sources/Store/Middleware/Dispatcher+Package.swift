@@ -14,6 +14,14 @@ extension Dispatcher {
         }
     }
 
+    /// Whether the action was handed to `Store.dispatch` on an idle store, from outside it
+    /// (a view, a test), rather than dispatched from within: by a middleware or an effect
+    /// through a dispatcher, or by anyone while the store was busy (a subscriber, say).
+    /// Meaningful at the top of the stack, before `next`.
+    package var isFromOutside: Bool {
+        level.engine(State.self)?.innerDispatchDepth == 0
+    }
+
     /// Reports `message` through the store's ``Store/diagnosticsHandler``; does nothing once
     /// the store is gone.
     ///
@@ -26,5 +34,20 @@ extension Dispatcher {
     /// Sends `diagnostic` to the ``Store/diagnosticsHandler`` of this dispatcher's store.
     package func report(_ diagnostic: StoreDiagnostic) {
         report(diagnostic.kind, diagnostic.message)
+    }
+}
+
+extension Dispatcher {
+    /// A function that sends a diagnostic to the ``Store/diagnosticsHandler`` of this
+    /// dispatcher's store, later, from work that outlives the dispatch; it does nothing once the
+    /// store is gone.
+    ///
+    /// Keeping the dispatcher itself for that would keep its pooled handle from being reused
+    /// (an allocation per dispatch); this keeps only the small link to the store's engine. The
+    /// state persistence reports write failures that end after the dispatch with it.
+    package var diagnosticsReporter: @MainActor (StoreDiagnostic) -> Void {
+        // The link is the store's `EngineLink<State>` (assumption 5 in Engine/UncheckedCasts.swift).
+        let link = uncheckedDowncast(level.link, to: EngineLink<State>.self)
+        return { diagnostic in link.engine?.report(diagnostic.kind, diagnostic.message) }
     }
 }

@@ -101,6 +101,6 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
         // One load and compare for a store without effects; the task-local lookup happens only
         // while a task with an id runs (callgrind, the `chain` workload).
         if engine.effects != nil, engine.dropsDispatchOfCancelledTask() { return }
-        engine.dispatch(action)
+        engine.dispatchFromWithin(action)
     }
 }

@@ -25,14 +25,16 @@ extension DemoApp {
     ///
     /// - Returns: The app, its replay done, or the one error that stops the run; on an error
     ///   nothing was shown.
-    static func make(style: TextStyle, recordPath: String?, replayPath: String?) -> Result<
-        DemoApp, CommandError
-    > {
-        var replay: (log: ActionLog, actions: [any StoreAction], path: String)?
+    static func make(style: TextStyle, recordPath: String?, replayPath: String?, statePath: String? = nil)
+        -> Result<DemoApp, CommandError>
+    {
+        var replay: (log: ActionLog, path: String)?
         if let replayPath {
             do {
                 let log = try ActionLog(contentsOf: URL(fileURLWithPath: replayPath))
-                replay = (log, try replayer.actions(in: log), replayPath)
+                // Every action decodes, or nothing happens; the log is in memory from here on.
+                _ = try replayer.actions(in: log)
+                replay = (log, replayPath)
             } catch {
                 return .failure(.cannotReplay(replayPath, error))
             }
@@ -47,15 +49,43 @@ extension DemoApp {
             }
             recorder = made
         }
-        let app = DemoApp(style: style, recorder: recorder)
-        if let replay { app.replay(replay.actions, from: replay.log, path: replay.path) }
+        var persistence: StatePersistence<AppState, User?>?
+        var restored = AppState(factory: CompositeViewModelFactory(), user: nil)
+        var warning: String?
+        if let statePath {
+            let made = StatePersistence<AppState, User?>(fileURL: URL(fileURLWithPath: statePath), at: \.user)
+            do {
+                if case .setAside(let url) = try made.restore(into: &restored) {
+                    // The new name as the user typed the old one: in the same folder.
+                    let folder = statePath.lastIndex(of: "/").map { String(statePath[...$0]) } ?? ""
+                    warning =
+                        "warning: \(statePath) could not be restored; it was kept as "
+                        + "\(folder + url.lastPathComponent), and the session starts logged out\n"
+                }
+            } catch let error as PersistenceError {
+                return .failure(
+                    .cannotRestore(
+                        PersistenceError(path: statePath, problem: error.problem, reason: error.reason)))
+            } catch {
+                preconditionFailure(
+                    "internal inconsistency: restore(into:) throws only PersistenceError: \(error)")
+            }
+            persistence = made
+        }
+        let app = DemoApp(style: style, recorder: recorder, persistence: persistence, user: restored.user)
+        if let warning { app.console.err(warning) }
+        if let replay { app.replay(replay.log, path: replay.path) }
         return .success(app)
     }
 
-    /// Dispatches replayed actions before the first screen is shown. The screens follow the
-    /// state as usual but are not printed: ``start()`` shows the one the replay ended on. What
-    /// the log left out, and any warning, goes to standard error.
-    func replay(_ actions: [any StoreAction], from log: ActionLog, path: String) {
+    /// Replays a checked log before the first screen is shown. The screens follow the state as
+    /// usual but are not printed: ``start()`` shows the one the replay ended on. What the log
+    /// left out, and any warning, goes to standard error.
+    ///
+    /// Through the middleware: the demo records undo and redo, whose states the undo history
+    /// attaches on their way through, and its navigation moves the screens with the state. Its
+    /// middleware dispatch no follow-ups, so nothing happens twice.
+    func replay(_ log: ActionLog, path: String) {
         for warning in log.warnings {
             console.err("warning: \(path): \(warning)\n")
         }
@@ -64,8 +94,11 @@ extension DemoApp {
                 "warning: \(path): line \(gap.lineNumber): a \(gap.typeName) was not recorded; "
                     + "replayed without it\n")
         }
-        for action in actions {
-            store.dispatch(action: action)
+        do {
+            try Self.replayer.replay(log, into: store, mode: .throughMiddleware)
+        } catch {
+            // `make` decoded every action already; a log cannot change in memory.
+            preconditionFailure("internal inconsistency: a checked log failed to replay: \(error)")
         }
         for chunk in console.take() where chunk.stream == .standardError {
             console.err(chunk.text)

@@ -5,6 +5,7 @@ import ReMVVMStore
 /// history, and what each command does with them. It prints only into its ``Console``, so it runs in-process in
 /// tests exactly as in the terminal.
 ///
+/// <!-- snippet: not checked (the demo's internal API; Tests/RemvvmDemoTests uses it as shown) -->
 /// ```swift
 /// let app = DemoApp()
 /// _ = app.start()                               // the login screen
@@ -17,6 +18,10 @@ final class DemoApp {
     let navigator: Navigator<Screen>
     let tracer: Tracer
     let history: UndoHistory<AppState>
+    /// With `--state`: keeps who is logged in in a file across runs.
+    let persistence: StatePersistence<AppState, User?>?
+    /// Every action of the session, for `history`, `jump` and `skip`.
+    let timeline: ActionHistory<AppState>
     let style: TextStyle
     /// What the app printed since the last command took it.
     let console = Console()
@@ -32,31 +37,44 @@ final class DemoApp {
     /// How many actions `undo` can take back.
     static let historyLimit = 100
 
-    /// Makes the app; with a `recorder`, every action is recorded from the first on.
-    init(style: TextStyle = .plain, recorder: ActionRecorder? = nil) {
+    /// Makes the app; with a `recorder`, every action is recorded from the first on; with a
+    /// `persistence`, who is logged in is saved after each change, and `user` (restored by it)
+    /// is logged in from the start, on the greetings screen.
+    init(
+        style: TextStyle = .plain, recorder: ActionRecorder? = nil,
+        persistence: StatePersistence<AppState, User?>? = nil, user: User? = nil
+    ) {
         self.style = style
         let console = self.console
         let navigator = Navigator(root: Screen.login)
         let tracer = Tracer(isEnabled: false, sink: TraceSink { console.err($0.description + "\n") })
         let history = UndoHistory<AppState>(limit: Self.historyLimit)
+        let timeline = ActionHistory<AppState>()
         let factory = CompositeViewModelFactory()
         // The recorder first, so it records actions as they were dispatched; the history and the
-        // recorder are machinery, so the tracer traces only the app's own middleware.
+        // recorder are machinery, so the tracer traces only the app's own middleware. The timeline
+        // is last, so it keeps each action as it was reduced (an undo with the state it restored).
         let navigation = NavigationMiddleware(
             navigator: navigator, routes: Self.routes + Self.followingRoutes(navigator))
         let store = Store(
-            with: AppState(factory: factory, user: nil),
-            middleware: (recorder.map { [$0] } ?? []) + [history] + tracer.instrument([navigation])
+            with: AppState(factory: factory, user: user),
+            middleware: (recorder.map { [$0] } ?? []) + [history] + (persistence.map { [$0] } ?? [])
+                + tracer.instrument([navigation]) + [timeline]
         )
         factory.addDemoViewModels(for: store)
         store.register(reducer: LoginReducer.self)
         store.register(reducer: LogoutReducer.self)
         history.register(on: store)
+        timeline.register(on: store)
         store.diagnosticsHandler = { console.err("warning: \($0.message)\n") }
         self.store = store
         self.navigator = navigator
         self.tracer = tracer
         self.history = history
+        self.persistence = persistence
+        self.timeline = timeline
+        // A restored user starts on the greetings screen, as if they had just logged in.
+        if user != nil { navigator.present(.greetings) }
         navigator.onChange = { [weak self] _ in self?.showVisibleScreen() }
         views[.login] = LoginView(store: store)
     }
@@ -65,6 +83,11 @@ final class DemoApp {
     func start() -> CommandOutcome {
         console.out(render())
         return CommandOutcome(output: console.take())
+    }
+
+    /// Waits until the state file (with `--state`) holds every change so far.
+    func saveState() async {
+        await persistence?.flush()
     }
 
     /// The visible screen's text.
@@ -116,6 +139,24 @@ final class DemoApp {
             }
         case .history:
             console.out(historyText())
+        case .jump(let index):
+            if let error = checkAction(index, allowingZero: true) {
+                outcome.error = error
+            } else {
+                showingScreen {
+                    timeline.jump(to: index)
+                    followState()
+                }
+            }
+        case .skip(let index):
+            if let error = checkAction(index, allowingZero: false) {
+                outcome.error = error
+            } else {
+                showingScreen {
+                    timeline.skip(index)
+                    followState()
+                }
+            }
         case .help:
             console.out(Command.list)
         case .quit:
@@ -155,19 +196,41 @@ final class DemoApp {
         if navigator.path == path { console.out(render()) }
     }
 
-    /// The actions undo and redo can reach, numbered from the oldest; the undone ones marked.
+    // MARK: - Time travel
+
+    /// The session's actions, numbered from the first; those left out by `skip`, and those
+    /// after the state on display (after a `jump` back), marked.
     func historyText() -> String {
-        let done = history.undoableActions
-        let undone = history.redoableActions
-        if done.isEmpty && undone.isEmpty { return "History: empty (no action was done yet)\n" }
-        var text = "History (undo takes back the last done action, redo the first undone):\n"
-        for (index, action) in done.enumerated() {
-            text += "  \(index + 1). \(action)\n"
+        let entries = timeline.entries
+        guard let last = entries.last?.index else { return "History: empty (no action was done yet)\n" }
+        var text = "History (jump <n> goes to the state right after action n, skip <n> leaves it out):\n"
+        for entry in entries {
+            var marks: [String] = []
+            if entry.isSkipped { marks.append("skipped") }
+            if entry.index > timeline.position { marks.append("after the state shown") }
+            let suffix = marks.isEmpty ? "" : "  (\(marks.joined(separator: ", ")))"
+            text += "  \(entry.index). \(entry.action)\(suffix)\n"
         }
-        for (index, action) in undone.enumerated() {
-            text += "  \(done.count + index + 1). \(action)  (undone)\n"
+        if timeline.position < last {
+            text +=
+                "Showing the state after action \(timeline.position); a new action drops the ones after it.\n"
         }
         return text
+    }
+
+    /// Why action `index` cannot be jumped to or skipped, or `nil` when it can.
+    private func checkAction(_ index: Int, allowingZero: Bool) -> CommandError? {
+        let lowest = (timeline.entries.first?.index ?? 1) - (allowingZero ? 1 : 0)
+        let highest = timeline.entries.last?.index ?? 0
+        return (lowest...max(lowest, highest)).contains(index) && (allowingZero || highest > 0)
+            ? nil : .noSuchAction(index, lowest: lowest, highest: highest)
+    }
+
+    /// After a jump or a skip, which no middleware sees, brings the screens in line with the state.
+    private func followState() {
+        if let step = Self.step(toShow: store.state, from: navigator.visibleScreen) {
+            _ = navigator.perform(step)
+        }
     }
 
     // MARK: - Screens

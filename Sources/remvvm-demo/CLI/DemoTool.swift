@@ -16,8 +16,12 @@ enum DemoTool {
 
     /// Runs the tool and returns its exit status.
     ///
+    /// It is `async` for `--state`: after each command it waits, without blocking the main
+    /// actor, until the state file holds the change, so the file is saved before the next
+    /// prompt and before the tool exits.
+    ///
     /// - Parameter arguments: The raw arguments after the program name.
-    static func run(arguments: [[UInt8]]) -> Int32 {
+    static func run(arguments: [[UInt8]]) async -> Int32 {
         let inputIsTerminal = isatty(0) == 1
         let outputIsTerminal = isatty(1) == 1
         let style = outputIsTerminal && wantsColor() ? TextStyle.color : .plain
@@ -36,10 +40,20 @@ enum DemoTool {
         case .version:
             writeAll(1, Invocation.versionText + "\n")
             return 0
+        case .exportTest(let path):
+            switch DemoApp.exportTest(logPath: path) {
+            case .success(let source):
+                writeAll(1, source)
+                return 0
+            case .failure(let error):
+                writeAll(2, Session.errorLine(error, location: nil, style: isatty(2) == 1 ? style : .plain))
+                return 1
+            }
         case .standardInput, .script, .commands:
             // A file that cannot be recorded to or replayed stops the run before anything is shown.
             switch DemoApp.make(
-                style: style, recordPath: invocation.recordPath, replayPath: invocation.replayPath)
+                style: style, recordPath: invocation.recordPath, replayPath: invocation.replayPath,
+                statePath: invocation.statePath)
             {
             case .success(let made): app = made
             case .failure(let error):
@@ -48,8 +62,8 @@ enum DemoTool {
             }
         }
         switch invocation.mode {
-        case .help, .version:
-            preconditionFailure("internal inconsistency: --help and --version returned above")
+        case .help, .version, .exportTest:
+            preconditionFailure("internal inconsistency: --help, --version and --export-test returned above")
         case .script(let path):
             let session = Session(app: app, source: .script(path: path), write: emit)
             switch LineReader.lines(ofFile: path) {
@@ -57,16 +71,20 @@ enum DemoTool {
                 session.report(.unreadableScript(path, reason: error.reason))
             case .success(let lines):
                 session.start()
-                for (index, line) in lines.enumerated() where !session.run(line: line, number: index + 1) {
-                    break
+                for (index, line) in lines.enumerated() {
+                    let goesOn = session.run(line: line, number: index + 1)
+                    await session.saveState()
+                    if !goesOn { break }
                 }
             }
             return session.exitStatus
         case .commands(let commands):
             let session = Session(app: app, source: .arguments(count: commands.count), write: emit)
             session.start()
-            for (index, words) in commands.enumerated() where !session.run(words: words, number: index + 1) {
-                break
+            for (index, words) in commands.enumerated() {
+                let goesOn = session.run(words: words, number: index + 1)
+                await session.saveState()
+                if !goesOn { break }
             }
             return session.exitStatus
         case .standardInput:
@@ -87,7 +105,9 @@ enum DemoTool {
                 number += 1
                 switch line {
                 case .success(let bytes):
-                    if !session.run(line: bytes, number: number) { return session.exitStatus }
+                    let goesOn = session.run(line: bytes, number: number)
+                    await session.saveState()
+                    if !goesOn { return session.exitStatus }
                 case .failure(let error):
                     session.report(
                         CommandError(

@@ -13,6 +13,8 @@ struct Invocation: Equatable, Sendable {
         case script(path: String)
         /// Run commands given as arguments; each is a list of words.
         case commands([[String]])
+        /// Print the Swift Testing test of the session recorded in a file.
+        case exportTest(path: String)
     }
 
     var mode: Mode
@@ -20,6 +22,8 @@ struct Invocation: Equatable, Sendable {
     var recordPath: String?
     /// `--replay FILE`: the action log replayed before the first command.
     var replayPath: String?
+    /// `--state FILE`: the file who is logged in is kept in across runs.
+    var statePath: String?
 
     static let help = Invocation(mode: .help)
     static let version = Invocation(mode: .version)
@@ -39,7 +43,7 @@ struct Invocation: Equatable, Sendable {
     /// Parses the arguments after the program name.
     ///
     /// Options come first: `--help`/`-h`, `--version`, `--script FILE`, `--record FILE`,
-    /// `--replay FILE` (each also as `--option=FILE`), and `--` to end the options. The first
+    /// `--replay FILE`, `--state FILE` (each also as `--option=FILE`), and `--` to end the options. The first
     /// other argument starts the commands; from there on every argument is a word of a command,
     /// and a `;` argument separates two commands.
     static func parse(arguments: [[UInt8]]) -> Result<Invocation, CommandError> {
@@ -58,19 +62,21 @@ struct Invocation: Equatable, Sendable {
         case script = "--script"
         case record = "--record"
         case replay = "--replay"
+        case state = "--state"
+        case exportTest = "--export-test"
 
         var needsFile: CommandError {
             switch self {
             case .script: .scriptNeedsFile
-            case .record: .optionNeedsFile(rawValue, example: "session.jsonl")
-            case .replay: .optionNeedsFile(rawValue, example: "session.jsonl")
+            case .record, .replay, .exportTest: .optionNeedsFile(rawValue, example: "session.jsonl")
+            case .state: .optionNeedsFile(rawValue, example: "state.json")
             }
         }
 
         var givenTwice: CommandError {
             switch self {
             case .script: .scriptGivenTwice
-            case .record, .replay: .optionGivenTwice(rawValue)
+            case .record, .replay, .state, .exportTest: .optionGivenTwice(rawValue)
             }
         }
     }
@@ -112,6 +118,10 @@ struct Invocation: Equatable, Sendable {
             }
         }
         let rest = words[index...]
+        if let log = files[.exportTest] {
+            guard rest.isEmpty, files.count == 1 else { return .failure(.exportTestAlone) }
+            return .success(Invocation(mode: .exportTest(path: log)))
+        }
         var invocation: Invocation
         if let script = files[.script] {
             guard rest.isEmpty else { return .failure(.scriptWithCommands) }
@@ -124,6 +134,7 @@ struct Invocation: Equatable, Sendable {
         }
         invocation.recordPath = files[.record]
         invocation.replayPath = files[.replay]
+        invocation.statePath = files[.state]
         return .success(invocation)
     }
 
@@ -141,6 +152,11 @@ struct Invocation: Equatable, Sendable {
         Options (before the commands; each also as --option=FILE):
           --record FILE   record every action of the session to FILE, one JSON line each
           --replay FILE   replay the actions recorded in FILE, then go on with the input
+          --state FILE    keep who is logged in in FILE across runs: restored before the
+                          first screen, saved after each command that logs in or out
+          --export-test FILE
+                          print a Swift Testing test of the session recorded in FILE: it sends
+                          the recorded actions and asserts every state (alone, no commands)
 
         \(Command.list)
         As arguments, each argument is one word: quote a name with spaces for your shell
@@ -151,6 +167,12 @@ struct Invocation: Equatable, Sendable {
         A replay shows only the screen it ends on. A file that cannot be replayed (unreadable,
         or a line that is bad) is one error line and exit status 1, before anything is shown.
         Replaying and recording together records the replayed actions too.
+
+        A --state file that cannot be restored (unreadable, not JSON, not a saved user, or
+        written by a newer demo) is renamed aside, never overwritten: the warning names the new
+        file (state.json.not-json-20261125T081500Z, say), and the run starts logged out. A
+        state file that cannot be set aside either is one error line and exit status 1. A
+        state file that cannot be saved is a warning; the run goes on.
 
         Exit status: 0 when every command succeeded, 1 when one failed (a failed command
         changes nothing and the next one still runs). A terminal session always ends with 0.

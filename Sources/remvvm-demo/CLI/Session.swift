@@ -79,6 +79,13 @@ final class Session {
                 text: Self.errorLine(error, location: location(of: number), style: app.style)))
     }
 
+    /// Waits until the state file (with `--state`) holds every change so far, then shows what
+    /// the app printed meanwhile: a warning that the state could not be saved.
+    func saveState() async {
+        await app.saveState()
+        emit(CommandOutcome(output: app.console.take()))
+    }
+
     private func emit(_ outcome: CommandOutcome) {
         for chunk in outcome.output { write(chunk) }
     }

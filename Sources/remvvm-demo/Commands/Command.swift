@@ -12,8 +12,12 @@ enum Command: Equatable, Sendable {
     case undo
     /// Take back the last undo.
     case redo
-    /// List the actions undo and redo can reach, numbered.
+    /// List the session's actions, numbered.
     case history
+    /// Go to the state right after action N of the session (0: before the first).
+    case jump(to: Int)
+    /// Leave action N out of the session, or put it back.
+    case skip(Int)
     /// Print the list of commands.
     case help
     /// Leave.
@@ -22,7 +26,9 @@ enum Command: Equatable, Sendable {
     case nothing
 
     /// The command names, as typed.
-    static let names = ["login", "logout", "state", "trace", "undo", "redo", "history", "help", "quit"]
+    static let names = [
+        "login", "logout", "state", "trace", "undo", "redo", "history", "jump", "skip", "help", "quit",
+    ]
 
     /// The list the `help` command prints.
     static let list = """
@@ -33,7 +39,9 @@ enum Command: Equatable, Sendable {
           trace on|off          trace every action on standard error
           undo                  go back to the state before the last action; the screen follows
           redo                  take back the last undo
-          history               list the actions undo and redo can reach, numbered
+          history               list the session's actions, numbered
+          jump <n>              go to the state right after action n (0: before the first)
+          skip <n>              leave action n out of the session, or put it back
           help                  show this list
           quit                  leave (Ctrl-D too)
 

@@ -73,8 +73,24 @@ struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
 
     static let nothingToUndo = CommandError(
         message: "nothing to undo",
-        hint: "'history' lists what undo and redo can reach"
+        hint: "'history' lists the session's actions"
     )
+
+    static func needsActionNumber(_ command: String) -> CommandError {
+        CommandError(
+            message: "\(command) needs the number of an action",
+            hint: "try: \(command) 1 ('history' numbers the session's actions)"
+        )
+    }
+
+    static func noSuchAction(_ number: Int, lowest: Int, highest: Int) -> CommandError {
+        let range =
+            highest < lowest ? "none yet" : highest == lowest ? "only \(lowest)" : "\(lowest) to \(highest)"
+        return CommandError(
+            message: "there is no action \(number) (the session has \(range))",
+            hint: "'history' numbers the session's actions"
+        )
+    }
 
     static let nothingToRedo = CommandError(
         message: "nothing to redo",
@@ -114,6 +130,12 @@ struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         CommandError(message: failure.description, hint: "check the path and that its folder is writable")
     }
 
+    static func cannotRestore(_ error: PersistenceError) -> CommandError {
+        CommandError(
+            message: "cannot restore the state: \(error)",
+            hint: "move the file away, or make its folder writable")
+    }
+
     static func cannotReplay(_ path: String, _ error: ActionLogError) -> CommandError {
         let place =
             switch error {
@@ -123,6 +145,23 @@ struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         return CommandError(
             message: "cannot replay \(quoted(path)): \(place)",
             hint: "replay a file written by: remvvm-demo --record FILE"
+        )
+    }
+
+    static let exportTestAlone = CommandError(
+        message: "--export-test takes no other option and no commands",
+        hint: "try: remvvm-demo --export-test session.jsonl > Tests/RemvvmDemoTests/SessionTests.swift"
+    )
+
+    static func cannotExport(_ path: String, _ error: ActionLogError) -> CommandError {
+        let place =
+            switch error {
+            case .unreadable(_, let reason): reason
+            default: String(describing: error)
+            }
+        return CommandError(
+            message: "cannot export \(quoted(path)): \(place)",
+            hint: "export a file written by: remvvm-demo --record FILE"
         )
     }
 

@@ -34,6 +34,11 @@ enum CommandParser {
                 return .failure(.traceNeedsOnOrOff)
             }
             return .success(.trace(on: setting == "on"))
+        case "jump", "skip":
+            guard arguments.count == 1, let number = arguments.first.flatMap({ Int($0) }), number >= 0 else {
+                return .failure(.needsActionNumber(name))
+            }
+            return .success(name == "jump" ? .jump(to: number) : .skip(number))
         case "logout", "state", "undo", "redo", "history", "help", "quit":
             guard arguments.isEmpty else { return .failure(.takesNoArguments(name)) }
             switch name {

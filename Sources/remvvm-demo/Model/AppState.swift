@@ -3,7 +3,8 @@ import ReMVVMStore
 /// The demo's whole application state: the seed's `AppState`.
 struct AppState: StoreState {
     let factory: any ViewModelFactory
-    let user: User?
+    /// Who is logged in; `var`, so `--state` can save and restore it by its key path.
+    var user: User?
 }
 
 extension AppState: CustomStringConvertible {

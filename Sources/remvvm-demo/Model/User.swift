@@ -1,5 +1,5 @@
 /// The person who logged in.
-struct User: Equatable, Sendable {
+struct User: Equatable, Sendable, Codable {
     let firstName: String
     let lastName: String
 }

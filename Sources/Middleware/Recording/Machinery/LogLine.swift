@@ -5,7 +5,9 @@
 #endif
 
 /// The format of one line of an action log, in both directions:
-/// `{"seq":1,"type":"LoginAction","action":{...}}` or `{"seq":2,"type":"Ping","skipped":true}`.
+/// `{"seq":1,"type":"LoginAction","origin":"outside","action":{...}}` or
+/// `{"seq":2,"type":"Ping","origin":"followUp","skipped":true}`. Logs written before origins were
+/// recorded have no `"origin"`; they still read, with an unknown origin.
 enum LogLine {
     /// The name a log gives an action type: its name without the module, as Swift prints it
     /// (`LoginAction`, `Wrapper<Int>`).
@@ -56,9 +58,12 @@ enum LogLine {
     }
 
     /// The line of an action whose payload `encoder` made, with its newline.
-    static func entry(sequenceNumber: Int, typeName: String, payload: Data) -> [UInt8] {
+    static func entry(
+        sequenceNumber: Int, typeName: String, origin: ActionLog.Entry.Origin, payload: Data
+    ) -> [UInt8] {
         var line = Array("{\"seq\":\(sequenceNumber),\"type\":".utf8)
         appendString(typeName, to: &line)
+        line += Array(",\"origin\":\"\(origin.rawValue)\"".utf8)
         line += Array(",\"action\":".utf8)
         line += payload
         line += Array("}\n".utf8)
@@ -67,9 +72,12 @@ enum LogLine {
 
     /// The line of an action that was not recorded, with its newline; `reason` says why when
     /// the action was `Encodable` but could not be encoded.
-    static func skipped(sequenceNumber: Int, typeName: String, reason: String?) -> [UInt8] {
+    static func skipped(
+        sequenceNumber: Int, typeName: String, origin: ActionLog.Entry.Origin, reason: String?
+    ) -> [UInt8] {
         var line = Array("{\"seq\":\(sequenceNumber),\"type\":".utf8)
         appendString(typeName, to: &line)
+        line += Array(",\"origin\":\"\(origin.rawValue)\"".utf8)
         line += Array(",\"skipped\":true".utf8)
         if let reason {
             line += Array(",\"reason\":".utf8)
@@ -77,6 +85,19 @@ enum LogLine {
         }
         line += Array("}\n".utf8)
         return line
+    }
+
+    /// The JSON of a line's payload, as the recorder wrote it (the last field of the line), or
+    /// `nil` for a line in another form.
+    static func payloadText(of line: Data) -> String? {
+        let bytes = Array(line)
+        let key = Array("\"action\":".utf8)
+        guard bytes.last == UInt8(ascii: "}"), bytes.count > key.count else { return nil }
+        for start in 0...(bytes.count - key.count) where bytes[start..<start + key.count].elementsEqual(key) {
+            let payload = bytes[(start + key.count)..<(bytes.count - 1)]
+            return payload.isEmpty ? nil : String(decoding: payload, as: UTF8.self)
+        }
+        return nil
     }
 
     /// Appends `text` as a JSON string.
@@ -104,9 +125,11 @@ enum LogLine {
         let typeName: String
         let isSkipped: Bool
         let hasPayload: Bool
+        /// `nil` in a log written before origins were recorded.
+        let originName: String?
 
         enum CodingKeys: String, CodingKey {
-            case seq, type, skipped, action
+            case seq, type, skipped, action, origin
         }
 
         init(from decoder: any Decoder) throws {
@@ -122,6 +145,7 @@ enum LogLine {
             typeName = try container.decode(String.self, forKey: .type)
             isSkipped = try container.decodeIfPresent(Bool.self, forKey: .skipped) ?? false
             hasPayload = container.contains(.action)
+            originName = try container.decodeIfPresent(String.self, forKey: .origin)
         }
     }
 

@@ -44,17 +44,3 @@ private struct AnyKey: CodingKey {
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
 }
-
-/// What an undo or a redo brings back, applied to the state as it is then: the whole state
-/// the history kept, or the part it kept set into the current state.
-struct Restoration<State: StoreState>: Sendable {
-    let apply: @Sendable (State) -> State
-}
-
-/// The one reducer of undo and redo: the restoration the history put in the action, or, for
-/// an action that did not pass a history of this state type, the state unchanged.
-struct RestoreReducer<State: StoreState, Action: RestoringAction>: Reducer {
-    static func reduce(state: State, with action: Action) -> State {
-        (action.restoring as? Restoration<State>)?.apply(state) ?? state
-    }
-}

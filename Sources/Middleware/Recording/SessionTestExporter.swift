@@ -1,0 +1,266 @@
+public import ReMVVMStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Turns a recorded session into the source of a Swift Testing test: the actions from outside
+/// are `send`s, the follow-ups that middleware, effects and subscribers dispatched are
+/// `receive`s, and each state change is asserted as code built from the values.
+///
+/// <!-- snippet: given log: ActionLog -->
+/// ```swift
+/// var exporter = SessionTestExporter(replayer: replayer, makeStore: "makeTestStore()")
+/// exporter.imports += ["@testable import MyApp"]
+/// let source = try exporter.source(for: log, from: Store(with: initialState))
+/// // try await store.send(LoginAction(firstName: "Ada", lastName: "Lovelace")) {
+/// //     $0.user = User(firstName: "Ada", lastName: "Lovelace")
+/// // }
+/// // try await store.receive(GreetingsLoaded.self) {
+/// //     $0.greeting = "Hello Ada Lovelace <3"
+/// // }
+/// ```
+///
+/// The states come from the app's reducers, not from the log: each action of the log is
+/// reduced in turn, from the initial state of the store given, and the test asserts what
+/// changed. Reducers are pure and the log holds every follow-up, so this is exact, and a log
+/// needs no `Codable` state (the seed's `AppState` holds a factory). The
+/// ``ActionLog/Entry/Origin`` of each line says which actions are sent and which received; a
+/// log written before origins were recorded has every action sent.
+///
+/// The values become code when they are made of structs, enums, optionals, arrays, sets,
+/// dictionaries, tuples, strings, `Bool`s and numbers. A struct is written as its memberwise
+/// initializer, so it must have one the test can call (with `@testable import`, an internal
+/// one will do). What cannot be written as code falls back:
+/// - An action becomes a JSON decode of its recorded payload
+///   (`try JSONDecoder().decode(Type.self, from: Data(...))`, importing Foundation), so any
+///   `Codable` action can be sent.
+/// - A state property whose new value cannot be written (a class instance, a property
+///   wrapper, a Foundation value such as `Date`) is not asserted: the step runs with
+///   `store.exhaustivity = .off`, so the rest of its change is still compared, and a comment
+///   names the property. An unchanged one is written as itself (`$0.factory`) in
+///   ``StateAssertion/wholeState``.
+///
+/// What cannot be exported throws ``ActionLogError/notExportable(line:typeName:reason:)``
+/// naming the line: an ``UndoAction`` or a ``RedoAction`` (the state it restores comes from
+/// the ``UndoHistory`` in the middleware, not from the reducers; export the session up to the
+/// line before with `through:`). A gap (an action that was not recorded) becomes a comment, and
+/// the test goes on with exhaustivity off. An action that a middleware blocked when it was
+/// recorded is reduced here all the same: such sessions need the test edited by hand.
+public struct SessionTestExporter: Sendable {
+    /// How a test states the state after an action.
+    ///
+    /// ```swift
+    /// var exporter = SessionTestExporter(replayer: replayer, makeStore: "makeTestStore()")
+    /// exporter.stateAssertion = .wholeState   // for states with `let` properties
+    /// ```
+    public enum StateAssertion: Sendable, Equatable {
+        /// One assignment per changed stored property: `$0.user = User(...)`. Needs `var`
+        /// properties.
+        case changedProperties
+        /// One assignment of the whole state, unchanged properties written as themselves:
+        /// `$0 = AppState(factory: $0.factory, user: User(...))`. For states with `let`
+        /// properties, such as the seed's `AppState`.
+        case wholeState
+    }
+
+    /// The replayer that decodes the log's actions.
+    public let replayer: ActionReplayer
+    /// A Swift expression the test evaluates to make its `TestStore`, with the app's reducers
+    /// and middleware and the initial state the session started from, such as
+    /// `"makeTestStore()"`.
+    public var makeStore: String
+    /// The import lines at the top of the file; add the app's (`@testable import MyApp`).
+    public var imports: [String] = ["import ReMVVMStore", "import Testing"]
+    /// The name of the test suite, a Swift type name.
+    public var suiteName = "RecordedSessionTests"
+    /// The display name of the test.
+    public var testName = "the recorded session"
+    /// How the state after each action is asserted; ``StateAssertion/changedProperties`` by
+    /// default.
+    public var stateAssertion = StateAssertion.changedProperties
+    /// The comment lines at the top of the file, without `//`.
+    public var header = [
+        "Generated from a recorded session by ReMVVM's SessionTestExporter.",
+        "Regenerate it rather than edit it.",
+    ]
+
+    /// Creates an exporter.
+    ///
+    /// ```swift
+    /// let exporter = SessionTestExporter(replayer: replayer, makeStore: "makeTestStore()")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - replayer: Decodes the log's actions; it must know every type in the log.
+    ///   - makeStore: The Swift expression that makes the test's `TestStore`.
+    public init(replayer: ActionReplayer, makeStore: String) {
+        self.replayer = replayer
+        self.makeStore = makeStore
+    }
+
+    /// The source of a Swift Testing test that replays `log` and checks every state on the way.
+    ///
+    /// <!-- snippet: given exporter: SessionTestExporter -->
+    /// <!-- snippet: given log: ActionLog -->
+    /// ```swift
+    /// import Foundation
+    /// import ReMVVMMiddleware
+    /// import ReMVVMStore
+    ///
+    /// let source = try exporter.source(for: log, from: Store(with: initialState))
+    /// let file = URL(fileURLWithPath: "Tests/AppTests/RecordedSessionTests.swift")
+    /// try source.write(to: file, atomically: true, encoding: .utf8)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - log: The recorded session.
+    ///   - store: A store with the app's reducers whose state is the one the session started
+    ///     from; it is not changed (its middleware do not matter, they do not run).
+    ///   - last: The sequence number of the last entry to export; every entry by default.
+    /// - Returns: The whole file, ending with a newline.
+    /// - Throws: ``ActionLogError`` for a line the replayer cannot decode, or one that cannot
+    ///   be exported; nothing is written.
+    @MainActor
+    public func source<State: StoreState>(
+        for log: ActionLog,
+        from store: Store<State>,
+        through last: Int = .max
+    ) throws(ActionLogError) -> String {
+        let decoded = try replayer.decodedEntries(in: log, through: last)
+        if let restoring = decoded.first(where: { $0.action is any RestoringAction }) {
+            throw .notExportable(
+                line: restoring.entry.lineNumber, typeName: restoring.entry.typeName,
+                reason: "the state it restores comes from the UndoHistory in the middleware, not from the "
+                    + "reducers; export the session up to the line before (through: "
+                    + "\(restoring.entry.sequenceNumber - 1))")
+        }
+        var body: [String] = []
+        var usesFoundation = false
+        var state = store.state
+        var isExhaustive = true
+        var next = decoded.makeIterator()
+        for entry in log.entries where entry.sequenceNumber <= last {
+            if entry.isSkipped {
+                body.append(
+                    "// line \(entry.lineNumber): a \(entry.typeName) was not recorded; the test leaves it out"
+                )
+                if isExhaustive {
+                    body.append("// and from here on asserts only what it sets.")
+                    body.append("store.exhaustivity = .off")
+                    isExhaustive = false
+                }
+                continue
+            }
+            guard let (_, action) = next.next() else { break }
+            let after = store.reduced([action], from: state)
+            let assertion = assertion(from: state, to: after)
+            state = after
+            let call: String
+            if entry.origin == .followUp {
+                guard let name = SwiftValueCode.typeName(of: action) else {
+                    throw .notExportable(
+                        line: entry.lineNumber, typeName: entry.typeName,
+                        reason: "its type has no name a test can use")
+                }
+                call = "try await store.receive(\(name).self)"
+            } else {
+                let code = try actionCode(action, entry: entry, usesFoundation: &usesFoundation)
+                call = "try await store.send(\(code))"
+            }
+            let needsOff = isExhaustive && !assertion.unwritten.isEmpty
+            if needsOff {
+                body.append(
+                    "// \(assertion.unwritten.joined(separator: ", ")) cannot be written as code: "
+                        + "this step asserts only the rest.")
+                body.append("store.exhaustivity = .off")
+            }
+            if assertion.lines.isEmpty {
+                body.append(call)
+            } else {
+                body.append(call + " {")
+                body += assertion.lines.map { "    " + $0 }
+                body.append("}")
+            }
+            if needsOff { body.append("store.exhaustivity = .on") }
+        }
+        body.append("try await store.finish()")
+
+        var imports = self.imports
+        if usesFoundation && !imports.contains("import Foundation") {
+            imports.insert("import Foundation", at: 0)
+        }
+        var lines = header.map { "// " + $0 }
+        lines.append("// swift-format-ignore-file")
+        lines.append("")
+        lines += imports
+        lines.append("")
+        lines.append("@MainActor")
+        lines.append("@Suite struct \(suiteName) {")
+        lines.append("    @Test(\(String(reflecting: testName)))")
+        lines.append("    func recordedSession() async throws {")
+        lines.append("        let store = \(makeStore)")
+        lines += body.map { "        " + $0 }
+        lines.append("    }")
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Code
+
+    /// The lines that turn the state before into the state after, and the properties whose new
+    /// values cannot be written.
+    private func assertion(from before: Any, to after: Any) -> (lines: [String], unwritten: [String]) {
+        if SwiftValueCode.isSame(before, after) { return ([], []) }
+        guard Mirror(reflecting: after).displayStyle == .struct,
+            let oldParts = SwiftValueCode.labeledParts(of: before),
+            let newParts = SwiftValueCode.labeledParts(of: after),
+            oldParts.map(\.label) == newParts.map(\.label)
+        else {
+            if let code = SwiftValueCode.code(for: after) { return (["$0 = \(code)"], []) }
+            return ([], ["the state"])
+        }
+        var unwritten: [String] = []
+        var changed: [String] = []
+        var arguments: [String] = []
+        for (old, new) in zip(oldParts, newParts) {
+            let label = new.label
+            if SwiftValueCode.isSame(old.value, new.value) {
+                arguments.append("\(label): $0.\(label)")
+            } else if let code = SwiftValueCode.code(for: new.value) {
+                changed.append("$0.\(label) = \(code)")
+                arguments.append("\(label): \(code)")
+            } else {
+                unwritten.append(label)
+                // With exhaustivity off, `$0` is the state after the action.
+                arguments.append("\(label): $0.\(label)")
+            }
+        }
+        switch stateAssertion {
+        case .changedProperties:
+            return (changed, unwritten)
+        case .wholeState:
+            guard let name = SwiftValueCode.typeName(of: after) else { return (changed, unwritten) }
+            return (["$0 = \(name)(\(arguments.joined(separator: ", ")))"], unwritten)
+        }
+    }
+
+    /// The code of an action, or a decode of its recorded JSON when it cannot be written.
+    private func actionCode(
+        _ action: any StoreAction, entry: ActionLog.Entry, usesFoundation: inout Bool
+    ) throws(ActionLogError) -> String {
+        if let code = SwiftValueCode.code(for: action) { return code }
+        guard let name = SwiftValueCode.typeName(of: action), let json = LogLine.payloadText(of: entry.line)
+        else {
+            throw .notExportable(
+                line: entry.lineNumber, typeName: entry.typeName,
+                reason: "it cannot be written as code, and its payload cannot be quoted")
+        }
+        usesFoundation = true
+        var delimiter = "#"
+        while json.contains("\"" + delimiter) { delimiter += "#" }
+        return "try JSONDecoder().decode(\(name).self, from: Data(\(delimiter)\"\(json)\"\(delimiter).utf8))"
+    }
+}
