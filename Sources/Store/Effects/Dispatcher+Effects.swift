@@ -68,8 +68,8 @@ extension Dispatcher {
     /// Cancelling the task, by id (``cancelTasks(id:)``, ``Store/cancelTasks(id:)``), by a
     /// newer task with `cancelInFlight`, or through the returned `Task`, throws
     /// `CancellationError` into what the work awaits (a sleep on the clock ends at once), and
-    /// from then on every action the work dispatches through a dispatcher is dropped, so a
-    /// late answer never reaches the state. The store counts a cancelled task until its work
+    /// from then on every action the work dispatches (through a dispatcher or the store) is
+    /// dropped, so a late answer never reaches the state. The store counts a cancelled task until its work
     /// returns. An error the work throws is reported through ``Store/diagnosticsHandler`` as
     /// ``StoreDiagnostic/Kind/taskFailed``, unless it is a `CancellationError` or the task was
     /// cancelled; catch the errors you expect and dispatch an action that puts them in the

@@ -77,6 +77,11 @@ final class DispatchEngine<State: StoreState> {
             pending.append(.action(action))
             return
         }
+        // The work of a cancelled task with an id runs while the store is idle: its dispatches
+        // are dropped here, with one load and compare for a store without effects. Checked in
+        // `dispatchFromWithin` instead, the `chain` workload took 215 more instructions per
+        // dispatch (callgrind); here `d0` takes 2 more.
+        if effects != nil, RunningTask.dropsDispatchNow() { return }
         isBusy = true
         if !checkedMiddleware { checkMiddlewareStates() }
         if !viewModels.isEmpty { viewModels.releaseViewModelsOfDeallocatedContexts() }

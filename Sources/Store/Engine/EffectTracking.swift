@@ -6,7 +6,7 @@
 /// Tasks with an id are kept as ``RunningTask`` records, in the order they started, so that
 /// they can be cancelled by id (ids are per store: per tracker) and named in a timeout. A
 /// cancelled task stays counted until its work returns: ``Store/idle()`` waits for it, and
-/// what it dispatches meanwhile is dropped (``DispatchEngine/dropsDispatchOfCancelledTask()``).
+/// what it dispatches meanwhile is dropped (``RunningTask/dropsDispatchNow()``).
 ///
 /// The engine makes a tracker only when someone needs one (a deferred `next`, a task, a call
 /// to `idle()`, a test store), and tells it through one call, ``DispatchEngine``'s
@@ -118,12 +118,14 @@ final class EffectTracker<State: StoreState> {
 
     /// Counts a task started with an id.
     func taskStarted(_ task: RunningTask) {
+        RunningTask.runningCount += 1
         identifiedTasks.append(task)
         taskCount += 1
         onTasksChanged?()
     }
 
     func taskEnded(_ task: RunningTask) {
+        RunningTask.runningCount -= 1
         if let index = identifiedTasks.firstIndex(where: { $0 === task }) {
             identifiedTasks.remove(at: index)
         }
@@ -262,18 +264,6 @@ extension DispatchEngine {
             hasReducer: reduced,
             deferredBy: nil
         )
-    }
-
-    /// Whether a dispatch made now through a dispatcher comes from the work of a task started
-    /// with an id that was cancelled since: such dispatches are dropped. Out of line, and the
-    /// task-local lookup only while a task with an id runs.
-    @inline(never)
-    @usableFromInline
-    func dropsDispatchOfCancelledTask() -> Bool {
-        guard let effects, !effects.identifiedTasks.isEmpty, let current = RunningTask.current else {
-            return false
-        }
-        return current.dropsDispatches
     }
 
     /// The type of the middleware that `level` belongs to. Reads the level's route, which is

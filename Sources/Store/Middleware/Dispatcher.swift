@@ -92,15 +92,12 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
     ///
     /// While the store is busy the action is queued and processed right after the current one.
     /// Called from the work of a task started with ``task(id:cancelInFlight:_:)`` after that
-    /// task was cancelled, it does nothing: a late answer never overwrites a newer one.
+    /// task was cancelled, it does nothing (nor does the store's `dispatch(action:)`): a late
+    /// answer never overwrites a newer one.
     ///
     /// - Parameter action: The new action.
     @inlinable
     public func dispatch(action: some StoreAction) {
-        guard let engine = level.engine(State.self) else { return }
-        // One load and compare for a store without effects; the task-local lookup happens only
-        // while a task with an id runs (callgrind, the `chain` workload).
-        if engine.effects != nil, engine.dropsDispatchOfCancelledTask() { return }
-        engine.dispatchFromWithin(action)
+        level.engine(State.self)?.dispatchFromWithin(action)
     }
 }
