@@ -20,7 +20,8 @@ struct WorkID: Hashable, Sendable {}
 struct StartTaskMiddleware: Middleware {
     let identified: Bool
 
-    func applyMiddleware(for state: AppState, action: StartWork, dispatcher: Dispatcher<StartWork, AppState>) {
+    func applyMiddleware(for state: AppState, action: StartWork, dispatcher: Dispatcher<StartWork, AppState>)
+    {
         dispatcher.next()
         if identified {
             dispatcher.task(id: WorkID()) {}
