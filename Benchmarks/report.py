@@ -40,6 +40,8 @@ WORKLOADS = [
     ("history", "Store.dispatch.history"),
     ("navigation", "Store.dispatch.navigation"),
     ("navigation.plain", "Store.dispatch.navigation.plain"),
+    ("task", "Store.dispatch.task"),
+    ("task.id", "Store.dispatch.task.id"),
 ]
 
 

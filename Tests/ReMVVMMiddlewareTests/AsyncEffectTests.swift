@@ -134,6 +134,55 @@ final class Events: Sendable {
         #expect(store.state == TestState(factory: store.state.factory))
     }
 
+    @Test(
+        "by default a keystroke is reduced only when its run calls next; with cancelInFlight, cancelled runs never reduce theirs"
+    )
+    func nextInTheRunLagsAndLoses() async {
+        let effect = AsyncEffect<Increment, TestState>(cancelInFlight: true) { _, effect in
+            await effect.next()
+        }
+        let (store, _) = makeStore(middleware: [effect])
+        var seen: [Int] = []
+        let subscription = store.subscribe { state, _ in seen.append(state.count) }
+        for by in 1...3 { store.dispatch(action: Increment(by: by)) }
+        #expect(store.state.count == 0)
+        await store.idle()
+        #expect(seen == [3])
+        subscription.cancel()
+    }
+
+    @Test("with reduceFirst every action is reduced during dispatch, and the run's next does nothing")
+    func reduceFirst() async {
+        let events = Events()
+        let effect = AsyncEffect<Increment, TestState>(cancelInFlight: true, reduceFirst: true) {
+            action, effect in
+            let passed = await effect.next()
+            let dispatched = await effect.dispatch(action: Rename(name: "run \(action.by)"))
+            events.send("run \(action.by): next \(passed), dispatched \(dispatched)")
+        }
+        let (store, log) = makeStore(middleware: [effect])
+        var seen: [Int] = []
+        let subscription = store.subscribe { state, _ in seen.append(state.count) }
+        for by in 1...3 {
+            store.dispatch(action: Increment(by: by))
+            #expect(store.state.count == (1...by).reduce(0, +))
+        }
+        #expect(effect.reducesFirst)
+        await store.idle()
+        #expect(seen.prefix(3) == [1, 3, 6])
+        #expect(store.state.name == "run 3")
+        var iterator = events.stream.makeAsyncIterator()
+        var runs: [String] = []
+        for _ in 1...3 { runs.append(await iterator.next() ?? "") }
+        #expect(
+            runs.sorted() == [
+                "run 1: next false, dispatched false", "run 2: next false, dispatched false",
+                "run 3: next false, dispatched true",
+            ])
+        #expect(log.kinds.isEmpty)
+        subscription.cancel()
+    }
+
     @Test("other action types pass the effect by")
     func otherActions() {
         let effect = AsyncEffect<Increment, TestState> { _, _ in }
@@ -185,14 +234,14 @@ final class Events: Sendable {
             try await store.finish(timeout: .milliseconds(20))
             try await store.send(Increment(by: 3), timeout: .milliseconds(20))
         } catch {
-            text = String(describing: error)
+            text = (error as? TestStoreFailure)?.message ?? String(describing: error)
         }
         #expect(
             text == """
                 send Increment(by: 3): not reduced within 20 ms.
                 Still pending:
                   AsyncEffect<Increment, TestState> holds Increment(by: 3) without calling next
-                  1 task started with dispatcher.task running
+                  1 task started with dispatcher.task by AsyncEffect<Increment, TestState> running
                 """
         )
         await gate.open(3)

@@ -138,7 +138,7 @@ private func failure(_ body: () async throws -> Void) async -> String? {
         try await body()
         return nil
     } catch {
-        return String(describing: error)
+        return (error as? TestStoreFailure)?.message ?? String(describing: error)
     }
 }
 
@@ -325,7 +325,7 @@ struct TestStoreTests {
             text == """
                 finish: the store was not idle within 20 ms.
                 Still pending:
-                  1 task started with dispatcher.task running
+                  1 task started with dispatcher.task by CancellableSave running
                 """
         )
         for task in held.tasks { task.cancel() }
@@ -390,11 +390,14 @@ struct TestStoreTests {
         #expect(line.count < 300)
     }
 
-    @Test("the failure is an Error whose description is its text")
+    @Test("the failure is an Error whose description is its file, line and text")
     func failureType() {
-        let failure = TestStoreFailure("text")
-        #expect(failure.description == "text")
-        #expect(String(describing: failure as any Error) == "text")
+        let failure = TestStoreFailure("text", filePath: "/tmp/A.swift", line: 7)
+        #expect(failure.message == "text")
+        #expect(failure.filePath == "/tmp/A.swift")
+        #expect(failure.line == 7)
+        #expect(failure.description == "/tmp/A.swift:7: text")
+        #expect(String(describing: failure as any Error) == "/tmp/A.swift:7: text")
     }
 }
 

@@ -120,7 +120,7 @@ struct TestingArticleTests {
                 $0 = AppState(factory: $0.factory, user: User(firstName: "Ada", lastName: "Lovelace "))
             }
         } catch {
-            text = String(describing: error)
+            text = (error as? TestStoreFailure)?.message ?? String(describing: error)
         }
         #expect(
             text == """

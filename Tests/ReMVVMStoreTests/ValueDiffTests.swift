@@ -97,7 +97,7 @@ private func failure(_ body: () async throws -> Void) async -> String? {
         try await body()
         return nil
     } catch {
-        return String(describing: error)
+        return (error as? TestStoreFailure)?.message ?? String(describing: error)
     }
 }
 

@@ -38,6 +38,8 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case history
     case navigation
     case navigationPlain = "navigation.plain"
+    case task
+    case taskID = "task.id"
 
     /// The most heap allocations one operation may make in steady state: the targets.
     ///
@@ -69,6 +71,11 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .navigation: 2
         // The copy of the array, as `navigation`'s entries; its hand-off passes the array itself.
         case .navigationPlain: 1
+        // Measured when added (TaskWorkloads.swift): 5 to start a plain `dispatcher.task` (the
+        // task, its closure's context, the executor's bookkeeping of a main-actor task); a task
+        // with an id adds its record, one more (5.977: the list of running tasks grows rarely).
+        case .task: 5
+        case .taskID: 6
         default: 0
         }
     }
@@ -103,6 +110,8 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .history: HistoryWorkload()
         case .navigation: NavigationWorkload()
         case .navigationPlain: PlainStackWorkload()
+        case .task: TaskWorkload(identified: false)
+        case .taskID: TaskWorkload(identified: true)
         }
     }
 }

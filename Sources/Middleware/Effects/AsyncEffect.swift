@@ -20,9 +20,49 @@ public import ReMVVMStore
 /// let store = Store(with: state, middleware: [search])
 /// ```
 ///
-/// The action itself goes no further until the work calls ``EffectContext/next(action:completion:)``:
-/// call it first for a reducer that marks the start (`loading = true`), last to reduce the
-/// action once the work is done, or not at all to swallow it.
+/// ## When the action is reduced
+///
+/// By default the action goes no further until the work calls
+/// ``EffectContext/next(action:completion:)``, and the work runs in a task: even when it calls
+/// `next()` first, the action is reduced one hop after `dispatch` returned, not during it. A
+/// text field bound to the state lags behind the keystroke; and with `cancelInFlight`, an
+/// action whose run was cancelled before it called `next()` is never reduced at all:
+/// `dispatch("s")`, `dispatch("sw")`, `dispatch("swi")` in a row reduce only `"swi"`. Call
+/// `next()` last to reduce the action once the work is done, or not at all to swallow it.
+///
+/// With `reduceFirst: true`, the middleware passes the action on before it starts the work,
+/// so the action is reduced during `dispatch`, as without the middleware, and every action is
+/// reduced even when a newer one cancels its run; ``EffectContext/next(action:completion:)``
+/// then does nothing and returns `false`:
+///
+/// ```swift
+/// let typeahead = AsyncEffect<QueryChanged, AppState>(cancelInFlight: true, reduceFirst: true) { action, effect in
+///     let results = await api.search(action.query)
+///     await effect.dispatch(action: SearchResults(query: action.query, items: results))
+/// }
+/// ```
+///
+/// ## Search as you type
+///
+/// A debounce needs the store's clock and a task that a newer keystroke cancels: a plain
+/// middleware that calls `next()` first, then starts a task with an id, says it in a few
+/// lines, and tests drive its clock with `TestClock`:
+///
+/// ```swift
+/// struct SearchTask: Hashable, Sendable {}
+///
+/// struct SearchMiddleware: Middleware {
+///     func applyMiddleware(for state: AppState, action: QueryChanged,
+///                          dispatcher: Dispatcher<QueryChanged, AppState>) {
+///         dispatcher.next()   // the keystroke is reduced now
+///         dispatcher.task(id: SearchTask(), cancelInFlight: true) {
+///             try await dispatcher.dependencies.clock.sleep(for: .milliseconds(300))
+///             let results = await api.search(action.query)
+///             dispatcher.dispatch(action: SearchResults(query: action.query, items: results))
+///         }
+///     }
+/// }
+/// ```
 @MainActor
 public final class AsyncEffect<Action: StoreAction, State: StoreState>: Middleware {
     /// The asynchronous work for one action.
@@ -31,17 +71,30 @@ public final class AsyncEffect<Action: StoreAction, State: StoreState>: Middlewa
 
     /// Whether a new action cancels the run in flight for an earlier one.
     public let cancelsInFlight: Bool
+    /// Whether the action is passed on before the work starts, so that it is reduced during
+    /// `dispatch`.
+    public let reducesFirst: Bool
     private let operation: Operation
     private var runs: [EffectRun<Action, State>] = []
 
     /// Creates the middleware.
     ///
+    /// ```swift
+    /// let save = AsyncEffect<SaveTodos, AppState>(reduceFirst: true) { action, effect in
+    ///     await api.save(action.todos)
+    ///     await effect.dispatch(action: TodosSaved())
+    /// }
+    /// ```
+    ///
     /// - Parameters:
     ///   - cancelInFlight: Whether each new action cancels the runs still in flight for
     ///     earlier actions of this type.
+    ///   - reduceFirst: Whether to pass each action on (so it is reduced) before its work
+    ///     starts; the work's ``EffectContext/next(action:completion:)`` then does nothing.
     ///   - operation: The work for one action; it runs in a new `Task`.
-    public init(cancelInFlight: Bool = false, operation: @escaping Operation) {
+    public init(cancelInFlight: Bool = false, reduceFirst: Bool = false, operation: @escaping Operation) {
         self.cancelsInFlight = cancelInFlight
+        self.reducesFirst = reduceFirst
         self.operation = operation
     }
 
@@ -79,7 +132,8 @@ public final class AsyncEffect<Action: StoreAction, State: StoreState>: Middlewa
     ///   - dispatcher: Kept by the run's ``EffectContext``.
     public func applyMiddleware(for state: State, action: Action, dispatcher: Dispatcher<Action, State>) {
         if cancelsInFlight { cancelAll() }
-        let run = EffectRun(dispatcher: dispatcher)
+        if reducesFirst { dispatcher.next() }
+        let run = EffectRun(dispatcher: dispatcher, passedOn: reducesFirst)
         let effect = EffectContext(run: run)
         let operation = self.operation
         runs.append(run)

@@ -22,14 +22,18 @@ public struct EffectContext<Action: StoreAction, State: StoreState>: Sendable {
 
     /// Passes the action, or a replacement, on to the next middleware and the reducer.
     ///
+    /// With an ``AsyncEffect`` made with `reduceFirst: true` the action was passed on before
+    /// the work started, and this does nothing.
+    ///
     /// - Parameters:
     ///   - action: A replacement for the action; `nil` passes it on unchanged.
     ///   - completion: Runs with the new state after the state changed.
-    /// - Returns: `false` when the run was cancelled and nothing happened.
+    /// - Returns: `false` when the run was cancelled, or the action was passed on already, and
+    ///   nothing happened.
     @MainActor
     @discardableResult
     public func next(action: Action? = nil, completion: (@MainActor (State) -> Void)? = nil) -> Bool {
-        guard let dispatcher = run.dispatcher else { return false }
+        guard let dispatcher = run.dispatcher, !run.passedOn else { return false }
         dispatcher.next(action: action, completion: completion)
         return true
     }

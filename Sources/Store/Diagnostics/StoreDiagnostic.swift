@@ -48,6 +48,9 @@ public struct StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
         public static let middlewareStateMismatch = Kind("middlewareStateMismatch")
         /// A view model subscribes to another state type than the store's, so it is not told.
         public static let subscriberStateMismatch = Kind("subscriberStateMismatch")
+        /// A task started with ``Dispatcher/task(id:cancelInFlight:_:)`` threw an error other
+        /// than `CancellationError` before it was cancelled; the store ignored the error.
+        public static let taskFailed = Kind("taskFailed")
         /// ``ReMVVM/Config/initialize(with:)`` was called again; the new store replaced the old.
         public static let configReinitialized = Kind("configReinitialized")
         /// ``ReMVVMDriven`` was used before ``ReMVVM/Config/initialize(with:)``.

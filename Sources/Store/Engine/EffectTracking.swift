@@ -1,6 +1,12 @@
 /// What the store knows about work that is not finished: tasks started with
-/// ``Dispatcher/task(priority:_:)``, middleware that kept a dispatcher without calling `next`,
-/// and who waits for all of it to end (``Store/idle()``, ``TestStore``).
+/// ``Dispatcher/task(priority:_:)`` and ``Dispatcher/task(id:cancelInFlight:_:)``, middleware
+/// that kept a dispatcher without calling `next`, and who waits for all of it to end
+/// (``Store/idle()``, ``TestStore``).
+///
+/// Tasks with an id are kept as ``RunningTask`` records, in the order they started, so that
+/// they can be cancelled by id (ids are per store: per tracker) and named in a timeout. A
+/// cancelled task stays counted until its work returns: ``Store/idle()`` waits for it, and
+/// what it dispatches meanwhile is dropped (``RunningTask/dropsDispatchNow()``).
 ///
 /// The engine makes a tracker only when someone needs one (a deferred `next`, a task, a call
 /// to `idle()`, a test store), and tells it through one call, ``DispatchEngine``'s
@@ -34,14 +40,26 @@ final class EffectTracker<State: StoreState> {
 
     private(set) var taskCount = 0
     private(set) var holds: [Hold] = []
+    /// Tasks started without an id and running, by the type of the middleware that started
+    /// them: a timeout names them, and a count per type allocates nothing per task.
+    private var plainTasks: [ObjectIdentifier: (starter: any Any.Type, count: Int)] = [:]
+    /// Tasks started with an id and running, cancelled or not, in the order they started.
+    private(set) var identifiedTasks: [RunningTask] = []
     private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiterID: UInt64 = 0
 
     /// Called when a pass of an action through the chain ended, with its outcome, the state
     /// after it, and the context of the pass.
     var onEnded: ((any StoreAction, Outcome, State, AnyObject?) -> Void)?
+    /// Called when a task started or ended (a ``TestStore`` keeps what it would report).
+    var onTasksChanged: (() -> Void)?
 
-    init() {}
+    /// How the tracker reaches its engine to report a task's error.
+    private let link: EngineLink<State>
+
+    init(link: EngineLink<State>) {
+        self.link = link
+    }
 
     // MARK: Engine hook
 
@@ -76,12 +94,73 @@ final class EffectTracker<State: StoreState> {
 
     // MARK: Tasks
 
-    func taskStarted() {
+    /// Counts a task started without an id by a middleware of type `starter`; returns the key
+    /// to give back to ``taskEnded(startedBy:)``.
+    func taskStarted(by starter: any Any.Type) -> ObjectIdentifier {
+        let key = ObjectIdentifier(starter)
+        plainTasks[key, default: (starter, 0)].count += 1
         taskCount += 1
+        onTasksChanged?()
+        return key
     }
 
-    func taskEnded() {
+    func taskEnded(startedBy key: ObjectIdentifier) {
+        if let entry = plainTasks[key] {
+            if entry.count <= 1 {
+                plainTasks[key] = nil
+            } else {
+                plainTasks[key]?.count -= 1
+            }
+        }
         taskCount -= 1
+        taskChanged()
+    }
+
+    /// Counts a task started with an id.
+    func taskStarted(_ task: RunningTask) {
+        RunningTask.runningCount += 1
+        identifiedTasks.append(task)
+        taskCount += 1
+        onTasksChanged?()
+    }
+
+    func taskEnded(_ task: RunningTask) {
+        RunningTask.runningCount -= 1
+        if let index = identifiedTasks.firstIndex(where: { $0 === task }) {
+            identifiedTasks.remove(at: index)
+        }
+        taskCount -= 1
+        taskChanged()
+    }
+
+    /// Runs the work of a task with an id, with the task as ``RunningTask/current``, reports
+    /// what it throws, and stops counting the task.
+    func run(_ running: RunningTask, _ operation: @MainActor () async throws -> Void) async {
+        do {
+            try await RunningTask.$current.withValue(running) { try await operation() }
+        } catch {
+            if !(error is CancellationError), !running.dropsDispatches {
+                let starter = running.startedBy.map { " started by \(String(describing: $0))" } ?? ""
+                link.engine?.report(
+                    .taskFailed,
+                    "The task \(ValueDiff.show(running.id))\(starter) threw \(ValueDiff.show(error)); "
+                        + "the store ignored the error. Catch the errors the task expects and dispatch an "
+                        + "action that puts them in the state."
+                )
+            }
+        }
+        taskEnded(running)
+    }
+
+    /// Cancels every running task started with `id` that was not cancelled yet.
+    func cancelTasks<ID: Hashable>(id: ID) {
+        for task in identifiedTasks where !task.isCancelled && task.hasID(id) {
+            task.cancel()
+        }
+    }
+
+    private func taskChanged() {
+        onTasksChanged?()
         if !waiters.isEmpty { wakeAll() }
     }
 
@@ -97,11 +176,21 @@ final class EffectTracker<State: StoreState> {
     /// `next` on.
     var isIdle: Bool { taskCount == 0 && pendingHolds.isEmpty }
 
-    /// One line per pending thing: each held action, then the running tasks.
+    /// One line per pending thing: each held action, each task started with an id (by id and
+    /// the middleware that started it), then the tasks started without one, by middleware.
     var pendingDescription: [String] {
         var lines = pendingHolds.map { "\($0.middleware) holds \($0.describeAction()) without calling next" }
-        if taskCount > 0 {
-            lines.append("\(taskCount) task\(taskCount == 1 ? "" : "s") started with dispatcher.task running")
+        for task in identifiedTasks {
+            let starter = task.startedBy.map { " started by \(String(describing: $0))" } ?? ""
+            let cancelled = task.isCancelled ? ", cancelled and not yet returned" : ""
+            lines.append("task \(ValueDiff.show(task.id))\(starter) running\(cancelled)")
+        }
+        let plain = plainTasks.values
+            .map { (name: String(describing: $0.starter), count: $0.count) }
+            .sorted { $0.name < $1.name }
+        for entry in plain {
+            let tasks = entry.count == 1 ? "1 task" : "\(entry.count) tasks"
+            lines.append("\(tasks) started with dispatcher.task by \(entry.name) running")
         }
         return lines
     }
@@ -177,11 +266,24 @@ extension DispatchEngine {
         )
     }
 
+    /// The type of the middleware that `level` belongs to. Reads the level's route, which is
+    /// sound while the engine lives (assumption 3 in UncheckedCasts.swift): call it only with
+    /// an engine the level's link returned.
+    func middlewareType(of level: DispatchLevel) -> any Any.Type {
+        let route = uncheckedDowncast(level.route, to: ActionRoute<State>.self)
+        return type(of: route.middleware[level.index])
+    }
+
+    /// Lets a ``TestClock`` given as the clock wait for this store's tasks when it advances.
+    func watchTestClock() {
+        (dependencies.clock as? TestClock)?.watch(effectTracker())
+    }
+
     /// The engine's tracker, created at the first need.
     @usableFromInline
     func effectTracker() -> EffectTracker<State> {
         if let effects { return effects }
-        let tracker = EffectTracker<State>()
+        let tracker = EffectTracker<State>(link: link)
         effects = tracker
         return tracker
     }

@@ -91,6 +91,9 @@ public struct Dispatcher<Action: StoreAction, State: StoreState>: Sendable {
     /// ```
     ///
     /// While the store is busy the action is queued and processed right after the current one.
+    /// Called from the work of a task started with ``task(id:cancelInFlight:_:)`` after that
+    /// task was cancelled, it does nothing (nor does the store's `dispatch(action:)`): a late
+    /// answer never overwrites a newer one.
     ///
     /// - Parameter action: The new action.
     @inlinable

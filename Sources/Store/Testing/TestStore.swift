@@ -1,12 +1,13 @@
 /// Drives a real ``Store`` step by step in a test, and checks the state after every action and
 /// every action the store reduced on its own.
 ///
-/// Each ``send(_:timeout:assert:)`` dispatches an action and compares the state right after its
+/// Each ``send(_:timeout:filePath:line:assert:)`` dispatches an action and compares the state right after its
 /// reduce with the state before, changed by the closure. Every action reduced that the test
 /// did not send (dispatched by middleware, effects or subscribers) must be received in order
-/// with ``receive(_:timeout:assert:)``, and ``finish(timeout:)`` waits until the store is idle
-/// and fails on anything left. It imports neither XCTest nor Testing: every failure throws a
-/// ``TestStoreFailure``, which both frameworks report.
+/// with ``receive(_:timeout:filePath:line:assert:)``, and ``finish(timeout:filePath:line:)``
+/// waits until the store is idle and fails on anything left. It imports neither XCTest nor
+/// Testing: every failure throws a ``TestStoreFailure`` naming the file and line of the step
+/// that failed, which both frameworks report.
 ///
 /// ```swift
 /// let store = TestStore(with: AppState(factory: factory), middleware: [SaveMiddleware()])
@@ -23,7 +24,14 @@
 ///
 /// Each wait gives up after a timeout, one second unless ``timeout`` or the call's `timeout`
 /// says otherwise, and then names what the store still waits for: which middleware holds
-/// which action without calling `next`, and how many tasks run.
+/// which action without calling `next`, and which tasks run, by id and by the middleware
+/// that started them.
+///
+/// A test that ends without asserting everything does not pass silently: when an exhaustive
+/// test store is released while tasks still run, a middleware still holds an action, or
+/// reduced actions were not received, and none of its steps failed, it writes what was left to
+/// standard error and the test process ends with status 1 (see <doc:Testing>). Call
+/// ``finish(timeout:filePath:line:)`` at the end of each test.
 @MainActor
 public final class TestStore<State: StoreState> {
     /// How much of the store's work a test must assert.
@@ -44,7 +52,9 @@ public final class TestStore<State: StoreState> {
     /// store.exhaustivity = .off
     /// try await store.send(Login(name: "Ada")) { $0.user?.name = "Ada" }   // only this is compared
     /// ```
-    public var exhaustivity: Exhaustivity = .on
+    public var exhaustivity: Exhaustivity = .on {
+        didSet { updateLedger() }
+    }
 
     /// How long a step waits when its call gives no timeout: one second unless set.
     ///
@@ -59,6 +69,8 @@ public final class TestStore<State: StoreState> {
     public var timeout: Duration = .seconds(1)
 
     private let tracker: EffectTracker<State>
+    /// What is left unasserted, for the check when the test store is released.
+    let ledger = TestStoreLedger()
     /// The state after the last reduce seen, to know each action's state before it.
     private var latestState: State
     /// Actions reduced that the test did not send and has not received yet, in order.
@@ -89,17 +101,52 @@ public final class TestStore<State: StoreState> {
     /// let store = TestStore(with: CounterState(), middleware: [LoggingMiddleware()])
     /// ```
     ///
+    /// Every dependency is its key's ``DependencyKey/testValue``.
+    ///
     /// - Parameters:
     ///   - state: The initial state.
     ///   - middleware: The middleware stack, as for ``Store/init(with:middleware:)``.
-    public init(with state: State, middleware: [any AnyMiddleware] = []) {
+    public convenience init(with state: State, middleware: [any AnyMiddleware] = []) {
+        self.init(with: state, middleware: middleware, dependencies: { _ in })
+    }
+
+    /// Creates a test store over a new ``Store``, with the dependencies the test gives.
+    ///
+    /// ```swift
+    /// let clock = TestClock()
+    /// let store = TestStore(with: AppState(), middleware: [SearchMiddleware()]) {
+    ///     $0.clock = clock
+    ///     $0.searchClient = StubSearchClient(results: [dune])
+    /// }
+    /// ```
+    ///
+    /// Every key starts as its ``DependencyKey/testValue`` (its live value unless the key
+    /// declares one); `dependencies` replaces any of them for this test only.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - middleware: The middleware stack, as for ``Store/init(with:middleware:)``.
+    ///   - dependencies: Changes the dependencies from their test values.
+    public init(
+        with state: State,
+        middleware: [any AnyMiddleware] = [],
+        dependencies: (inout DependencyValues) -> Void
+    ) {
         store = Store(with: state, middleware: middleware)
+        store.engine.dependencies = DependencyValues(context: .test)
+        dependencies(&store.engine.dependencies)
         latestState = state
         tracker = store.engine.effectTracker()
         // Weak: the store underneath may outlive the test store (a view model keeps it).
         tracker.onEnded = { [weak self] action, outcome, state, context in
             self?.passEnded(action, outcome: outcome, state: state, context: context)
         }
+        tracker.onTasksChanged = { [weak self] in self?.updateLedger() }
+        store.engine.watchTestClock()
+    }
+
+    deinit {
+        ledger.testStoreEnded()
     }
 
     /// Registers the reducer for `R.Action` in the store underneath.
@@ -112,6 +159,24 @@ public final class TestStore<State: StoreState> {
     /// - Parameter reducer: The reducer type.
     public func register<R: Reducer>(reducer: R.Type) where R.State == State {
         store.register(reducer: reducer)
+    }
+
+    /// Registers the reducer for `R.Action` over the part of the state at `keyPath`, in the
+    /// store underneath.
+    ///
+    /// ```swift
+    /// let store = TestStore(with: AppState())
+    /// store.register(reducer: QueryChangedReducer.self, at: \.search)
+    /// ```
+    ///
+    /// The same as ``Store/register(reducer:at:)``: the reducer receives the part at `keyPath`
+    /// and what it returns is written back there.
+    ///
+    /// - Parameters:
+    ///   - reducer: The reducer type; its `State` is the part's type.
+    ///   - keyPath: Where the part lives in the state.
+    public func register<R: Reducer>(reducer: R.Type, at keyPath: WritableKeyPath<State, R.State>) {
+        store.register(reducer: reducer, at: keyPath)
     }
 
     /// Sends an action and checks the state right after its reduce.
@@ -132,15 +197,30 @@ public final class TestStore<State: StoreState> {
     /// - Parameters:
     ///   - action: The action to dispatch.
     ///   - timeout: How long to wait for a middleware that deferred `next`; ``timeout`` if `nil`.
+    ///   - filePath: The file a failure names; the call site's unless given.
+    ///   - line: The line a failure names; the call site's unless given.
     ///   - update: Changes the state before into the expected state after.
     /// - Throws: ``TestStoreFailure`` when actions were left unreceived, the wait timed out, or
     ///   the state differs from the expected one.
     public func send<Action: StoreAction>(
         _ action: Action,
         timeout: Duration? = nil,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
         assert update: ((inout State) throws -> Void)? = nil
     ) async throws {
         let title = "send \(Self.describe(action))"
+        try await step(title, filePath, line) {
+            try await send(action, title: title, timeout: timeout, update: update)
+        }
+    }
+
+    private func send<Action: StoreAction>(
+        _ action: Action,
+        title: String,
+        timeout: Duration?,
+        update: ((inout State) throws -> Void)?
+    ) async throws {
         try checkNothingUnreceived(before: title)
         let sending = Sending()
         self.sending = sending
@@ -182,15 +262,20 @@ public final class TestStore<State: StoreState> {
     /// - Parameters:
     ///   - type: The type of the action expected.
     ///   - timeout: How long to wait for it; ``timeout`` if `nil`.
+    ///   - filePath: The file a failure names; the call site's unless given.
+    ///   - line: The line a failure names; the call site's unless given.
     ///   - update: Changes the state before into the expected state after.
     /// - Throws: ``TestStoreFailure`` when no such action came, another came first, or the
     ///   state differs from the expected one.
     public func receive<Action: StoreAction>(
         _ type: Action.Type,
         timeout: Duration? = nil,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
         assert update: ((inout State) throws -> Void)? = nil
     ) async throws {
-        try await receive(type, timeout: timeout, where: { _ in true }, assert: update)
+        try await receive(
+            type, timeout: timeout, where: { _ in true }, filePath: filePath, line: line, assert: update)
     }
 
     /// Receives the next action the store reduced that the test did not send, when it is of
@@ -208,6 +293,8 @@ public final class TestStore<State: StoreState> {
     ///   - type: The type of the action expected.
     ///   - timeout: How long to wait for it; ``timeout`` if `nil`.
     ///   - predicate: What the action must satisfy.
+    ///   - filePath: The file a failure names; the call site's unless given.
+    ///   - line: The line a failure names; the call site's unless given.
     ///   - update: Changes the state before into the expected state after.
     /// - Throws: ``TestStoreFailure`` when no such action came, another came first, or the
     ///   state differs from the expected one.
@@ -215,9 +302,23 @@ public final class TestStore<State: StoreState> {
         _ type: Action.Type,
         timeout: Duration? = nil,
         where predicate: (Action) -> Bool,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
         assert update: ((inout State) throws -> Void)? = nil
     ) async throws {
         let title = "receive \(Action.self)"
+        try await step(title, filePath, line) {
+            try await receive(type, title: title, timeout: timeout, where: predicate, update: update)
+        }
+    }
+
+    private func receive<Action: StoreAction>(
+        _ type: Action.Type,
+        title: String,
+        timeout: Duration?,
+        where predicate: (Action) -> Bool,
+        update: ((inout State) throws -> Void)?
+    ) async throws {
         let limit = timeout ?? self.timeout
         func matches(_ step: Step) -> Bool { (step.action as? Action).map(predicate) ?? false }
         let arrived = await wait(limit) { [unowned self] in
@@ -234,7 +335,7 @@ public final class TestStore<State: StoreState> {
             let expected =
                 step.action is Action
                 ? "an action of \(Action.self) matching the predicate" : "\(Action.self)"
-            throw TestStoreFailure(
+            throw StepFailure(
                 "\(title): the next action reduced was \(Self.describe(step.action)), expected \(expected)."
             )
         }
@@ -251,19 +352,77 @@ public final class TestStore<State: StoreState> {
     ///
     /// Idle means what ``Store/idle()`` means: no action queued, no middleware holding a
     /// dispatcher it has not called `next` on, no task started with
-    /// ``Dispatcher/task(priority:_:)`` running. With ``exhaustivity`` off, unreceived actions
-    /// are skipped.
+    /// ``Dispatcher/task(priority:_:)`` or ``Dispatcher/task(id:cancelInFlight:_:)`` running
+    /// (a cancelled task runs until its work returns). With ``exhaustivity`` off, unreceived
+    /// actions are skipped.
     ///
-    /// - Parameter timeout: How long to wait for the store to be idle; ``timeout`` if `nil`.
+    /// - Parameters:
+    ///   - timeout: How long to wait for the store to be idle; ``timeout`` if `nil`.
+    ///   - filePath: The file a failure names; the call site's unless given.
+    ///   - line: The line a failure names; the call site's unless given.
     /// - Throws: ``TestStoreFailure`` naming what is still pending (which middleware holds which
-    ///   action, how many tasks run) and every unreceived action.
-    public func finish(timeout: Duration? = nil) async throws {
-        let limit = timeout ?? self.timeout
-        let idle = await wait(limit) { [tracker] in tracker.isIdle }
-        guard idle else {
-            throw failure("finish: the store was not idle within \(Self.show(limit)).", pending: true)
+    ///   action, which tasks run, by id and by the middleware that started them) and every
+    ///   unreceived action.
+    public func finish(
+        timeout: Duration? = nil,
+        filePath: StaticString = #filePath,
+        line: UInt = #line
+    ) async throws {
+        try await step("finish", filePath, line) {
+            let limit = timeout ?? self.timeout
+            let idle = await wait(limit) { [tracker] in tracker.isIdle }
+            guard idle else {
+                throw failure("finish: the store was not idle within \(Self.show(limit)).", pending: true)
+            }
+            try checkNothingUnreceived(before: "finish")
         }
-        try checkNothingUnreceived(before: "finish")
+    }
+
+    /// Checks the current state without sending anything: the closure's changes must leave it
+    /// as it is.
+    ///
+    /// ```swift
+    /// let store = TestStore(with: AppState())
+    /// try store.assert { $0.search.query = "" }
+    /// ```
+    ///
+    /// For a state that changed in a way no step checked, such as right after the test store
+    /// was made from a state built elsewhere. The expected state is the current one changed by
+    /// `update`; any path that then differs fails, whatever ``exhaustivity`` says.
+    ///
+    /// - Parameters:
+    ///   - filePath: The file a failure names; the call site's unless given.
+    ///   - line: The line a failure names; the call site's unless given.
+    ///   - update: Sets what the test expects.
+    /// - Throws: ``TestStoreFailure`` naming each path where the state differs from the
+    ///   expected one.
+    public func assert(
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        _ update: (inout State) throws -> Void
+    ) throws {
+        try step("assert", filePath, line) {
+            let current = store.state
+            try withoutActuallyEscaping(update) {
+                try check(expected: current, actual: current, update: $0, title: "assert")
+            }
+        }
+    }
+
+    /// Forgets the actions reduced so far that the test has not received, so the next step
+    /// does not fail on them.
+    ///
+    /// ```swift
+    /// let store = TestStore(with: AppState())
+    /// try await store.send(Login(name: "Ada")) { $0.user = User(name: "Ada") }
+    /// store.skipReceivedActions()   // the analytics actions Login set off are not this test's concern
+    /// try await store.send(Logout()) { $0.user = nil }
+    /// ```
+    ///
+    /// Only actions already reduced are skipped; an effect still running may dispatch more.
+    public func skipReceivedActions() {
+        unreceived.removeAll()
+        updateLedger()
     }
 
     // MARK: - Recording
@@ -291,7 +450,10 @@ public final class TestStore<State: StoreState> {
             }
             return
         }
-        if let step { unreceived.append(step) }
+        if let step {
+            unreceived.append(step)
+            updateLedger()
+        }
     }
 
     // MARK: - Checking
@@ -304,7 +466,7 @@ public final class TestStore<State: StoreState> {
         }
         let lines = unreceived.map { "  \(Self.describe($0.action))" }
         unreceived.removeAll()
-        throw TestStoreFailure(
+        throw StepFailure(
             ([
                 "\(title): \(lines.count) action\(lines.count == 1 ? " was" : "s were") reduced and not received:"
             ]
@@ -313,19 +475,28 @@ public final class TestStore<State: StoreState> {
     }
 
     private func check(_ step: Step, update: ((inout State) throws -> Void)?, title: String) throws {
-        var expected = exhaustivity == .on ? step.before : step.after
+        try check(
+            expected: exhaustivity == .on ? step.before : step.after, actual: step.after, update: update,
+            title: title)
+    }
+
+    /// Fails unless `actual` equals `expected` changed by `update`.
+    private func check(
+        expected: State, actual: State, update: ((inout State) throws -> Void)?, title: String
+    ) throws {
+        var expected = expected
         try update?(&expected)
-        if let equal = ValueDiff.equatableEqual(expected, step.after) {
+        if let equal = ValueDiff.equatableEqual(expected, actual) {
             if equal { return }
         }
-        let differences = ValueDiff.differences(from: expected, to: step.after)
+        let differences = ValueDiff.differences(from: expected, to: actual)
         guard !differences.isEmpty else { return }
         let lines = differences.map { "  \($0.path): expected \($0.from), got \($0.to)" }
-        throw TestStoreFailure(
+        throw StepFailure(
             (["\(title): the state differs from the expected one:"] + lines).joined(separator: "\n"))
     }
 
-    private func failure(_ headline: String, pending: Bool) -> TestStoreFailure {
+    private func failure(_ headline: String, pending: Bool) -> StepFailure {
         var lines = [headline]
         let held = tracker.pendingDescription
         if !held.isEmpty {
@@ -336,7 +507,64 @@ public final class TestStore<State: StoreState> {
             lines.append("Reduced and not received:")
             lines += unreceived.map { "  \(Self.describe($0.action))" }
         }
-        return TestStoreFailure(lines.joined(separator: "\n"))
+        return StepFailure(lines.joined(separator: "\n"))
+    }
+
+    // MARK: - Steps
+
+    /// What a step throws inside; ``step(_:_:_:_:)`` gives it the step's file and line.
+    private struct StepFailure: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// Runs one step: its failures name `filePath` and `line`, and the ledger learns about it.
+    private func step(
+        _ title: String, _ filePath: StaticString, _ line: UInt, _ body: () async throws -> Void
+    ) async throws {
+        noteStep(title, filePath, line)
+        do {
+            try await body()
+            updateLedger()
+        } catch {
+            throw failed(error, filePath, line)
+        }
+    }
+
+    /// Runs one synchronous step; see ``step(_:_:_:_:)``.
+    private func step(
+        _ title: String, _ filePath: StaticString, _ line: UInt, _ body: () throws -> Void
+    ) throws {
+        noteStep(title, filePath, line)
+        do {
+            try body()
+            updateLedger()
+        } catch {
+            throw failed(error, filePath, line)
+        }
+    }
+
+    private func noteStep(_ title: String, _ filePath: StaticString, _ line: UInt) {
+        let file = "\(filePath)".split(separator: "/").last.map(String.init) ?? "\(filePath)"
+        ledger.entry.withLock { $0.lastStep = "\(title) at \(file):\(line)" }
+    }
+
+    /// The failure a step throws for `error`: a step's own, or one the assertion closure threw.
+    private func failed(_ error: any Error, _ filePath: StaticString, _ line: UInt) -> TestStoreFailure {
+        ledger.entry.withLock { $0.stepFailed = true }
+        let message = (error as? StepFailure)?.message ?? "the assertion closure threw \(error)"
+        return TestStoreFailure(message, filePath: filePath, line: line)
+    }
+
+    /// Writes down what would be left unasserted if the test ended now.
+    private func updateLedger() {
+        var leftOver = tracker.pendingDescription.map { "still pending: \($0)" }
+        leftOver += unreceived.map { "reduced and not received: \(Self.describe($0.action))" }
+        let isExhaustive = exhaustivity == .on
+        ledger.entry.withLock {
+            $0.leftOver = leftOver
+            $0.isExhaustive = isExhaustive
+        }
     }
 
     /// Waits until `condition` holds or `limit` passed; returns whether it holds.

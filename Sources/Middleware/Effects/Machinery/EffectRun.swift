@@ -13,8 +13,12 @@ final class EffectRun<Action: StoreAction, State: StoreState> {
     /// The action's dispatcher, until the run is cancelled.
     private(set) var dispatcher: Dispatcher<Action, State>?
 
-    init(dispatcher: Dispatcher<Action, State>) {
+    /// Whether the action was passed on already (`reduceFirst`): `next` then does nothing.
+    let passedOn: Bool
+
+    init(dispatcher: Dispatcher<Action, State>, passedOn: Bool) {
         self.dispatcher = dispatcher
+        self.passedOn = passedOn
     }
 
     var isCancelled: Bool { dispatcher == nil }

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a ``TestStore`` would leave unasserted if its test ended now, kept where its `deinit`
+/// (which may run on any thread) can read it: a test that ends with work pending or actions
+/// unreceived must not pass silently.
+///
+/// The test store rewrites the ledger on the main actor after every step, every pass of an
+/// action through the store and every task that starts or ends, so the ledger is never older
+/// than the last thing that happened. When the test store is released with an exhaustive,
+/// non-empty ledger and no step failed before, the ledger reports it (``UnfinishedTestStores``).
+final class TestStoreLedger: Sendable {
+    struct Entry {
+        var isExhaustive = true
+        /// Whether a step threw: the test has seen a failure already (or caught it on purpose).
+        var stepFailed = false
+        /// The last step, as `send QueryChanged(query: "du") at BookSearchTests.swift:42`.
+        var lastStep: String?
+        /// One line per thing left: tasks and held actions, then unreceived actions.
+        var leftOver: [String] = []
+    }
+
+    let entry = Locked(Entry())
+    /// Where the report goes; the process-wide register unless a test of the package
+    /// replaces it.
+    let reporter = Locked<@Sendable (String) -> Void>({ UnfinishedTestStores.record($0) })
+
+    /// Reports the ledger if the test store ended with something left unasserted.
+    func testStoreEnded() {
+        let text: String? = entry.withLock { entry in
+            guard entry.isExhaustive, !entry.stepFailed, !entry.leftOver.isEmpty else { return nil }
+            let last = entry.lastStep.map { "; its last step was \($0)" } ?? ""
+            return
+                (["A TestStore ended with work left unasserted\(last):"]
+                + entry.leftOver.map { "  \($0)" }
+                + ["Call finish() at the end of the test, receive every action, or set exhaustivity = .off."])
+                .joined(separator: "\n")
+        }
+        guard let text else { return }
+        reporter.withLock { $0 }(text)
+    }
+}
+
+/// The process-wide register of test stores that ended unfinished.
+///
+/// Each report is written to standard error at once, so it appears next to the test that
+/// caused it; and when the process exits normally (as a test runner does after the last
+/// test, having already decided that everything passed), a handler registered with `atexit`
+/// writes them again and ends the process with status 1. So `swift test` and CI fail, however
+/// the test framework reported the test itself: the package cannot import Swift Testing or
+/// XCTest to record an issue, and a crash would stop every other test.
+enum UnfinishedTestStores {
+    private static let reports = Locked<(list: [String], exitHandlerInstalled: Bool)>(([], false))
+
+    static func record(_ text: String) {
+        let install = reports.withLock { reports -> Bool in
+            reports.list.append(text)
+            defer { reports.exitHandlerInstalled = true }
+            return !reports.exitHandlerInstalled
+        }
+        writeToStandardError("ReMVVM: \(text)\n")
+        if install {
+            atexit { UnfinishedTestStores.failExit() }
+        }
+    }
+
+    /// Runs at exit: writes the reports again and makes the exit status 1.
+    private static func failExit() {
+        let list = reports.withLock { $0.list }
+        guard !list.isEmpty else { return }
+        let count = list.count == 1 ? "1 TestStore" : "\(list.count) TestStores"
+        writeToStandardError(
+            "ReMVVM: \(count) ended with work left unasserted; failing the test run:\n"
+                + list.map { "ReMVVM: \($0)\n" }.joined()
+        )
+        fflush(nil)
+        _exit(1)
+    }
+}

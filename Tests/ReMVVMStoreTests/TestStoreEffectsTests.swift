@@ -1,0 +1,248 @@
+import Testing
+
+@testable import ReMVVMStore
+
+// The TestStore's failure modes around effects: each failure's text, and the file and line of
+// the step that failed. `@testable` only to catch the report of an unfinished test store
+// instead of failing this test process.
+
+private struct Counter: StoreState, Equatable {
+    var count = 0
+    var note = ""
+}
+
+private struct Increment: StoreAction {}
+private struct Incremented: StoreAction {}
+private struct Fail: StoreAction {}
+
+private enum IncrementReducer: Reducer {
+    static func reduce(state: Counter, with action: Increment) -> Counter {
+        Counter(count: state.count + 1, note: state.note)
+    }
+}
+
+private enum IncrementedReducer: Reducer {
+    static func reduce(state: Counter, with action: Incremented) -> Counter {
+        Counter(count: state.count, note: "incremented")
+    }
+}
+
+private enum FailReducer: Reducer {
+    static func reduce(state: Counter, with action: Fail) -> Counter { state }
+}
+
+private struct Tick: Hashable, Sendable {
+    let name: String
+}
+
+private struct Boom: Error {}
+
+/// Starts a task with id `Tick(name: "tick")` that sleeps on the store's clock for a second
+/// then dispatches `Incremented`.
+private struct TickLater: Middleware {
+    func applyMiddleware(for state: Counter, action: Increment, dispatcher: Dispatcher<Increment, Counter>) {
+        dispatcher.next()
+        dispatcher.task(id: Tick(name: "tick")) {
+            try await dispatcher.dependencies.clock.sleep(for: .seconds(1))
+            dispatcher.dispatch(action: Incremented())
+        }
+    }
+}
+
+/// Starts a task with an id that throws.
+private struct Thrower: Middleware {
+    func applyMiddleware(for state: Counter, action: Fail, dispatcher: Dispatcher<Fail, Counter>) {
+        dispatcher.next()
+        dispatcher.task(id: "thrower") { throw Boom() }
+    }
+}
+
+@MainActor
+private func makeStore(_ clock: TestClock) -> TestStore<Counter> {
+    let store = TestStore(with: Counter(), middleware: [TickLater(), Thrower()]) { $0.clock = clock }
+    store.register(reducer: IncrementReducer.self)
+    store.register(reducer: IncrementedReducer.self)
+    store.register(reducer: FailReducer.self)
+    return store
+}
+
+/// The failure `body` throws.
+@MainActor
+private func failure(_ body: () async throws -> Void) async -> TestStoreFailure? {
+    do {
+        try await body()
+        return nil
+    } catch {
+        return error as? TestStoreFailure
+    }
+}
+
+@MainActor
+@Suite("TestStore with effects: failures name their step, tasks by id")
+struct TestStoreEffectsTests {
+    @Test("a send whose state differs names the file and line of the send")
+    func sendLocation() async throws {
+        let store = makeStore(TestClock())
+        let line = #line + 1
+        let failure = await failure { try await store.send(Increment()) { $0.count = 2 } }
+        #expect(failure?.filePath == #filePath)
+        #expect(failure?.line == line)
+        #expect(
+            failure?.message == """
+                send Increment(): the state differs from the expected one:
+                  count: expected 2, got 1
+                """)
+        #expect(failure?.description.hasPrefix("\(#filePath):\(line): send Increment()") == true)
+        store.exhaustivity = .off
+    }
+
+    @Test("a receive that times out names its line and the tasks running, by id and middleware")
+    func receiveTimeoutLocation() async throws {
+        let clock = TestClock()
+        let store = makeStore(clock)
+        try await store.send(Increment()) { $0.count = 1 }
+        let line = #line + 1
+        let failure = await failure { try await store.receive(Incremented.self, timeout: .milliseconds(10)) }
+        #expect(failure?.line == line)
+        #expect(failure?.filePath == #filePath)
+        #expect(
+            failure?.message == """
+                receive Incremented: no such action was reduced within 10 ms.
+                Still pending:
+                  task Tick(name: "tick") started by TickLater running
+                """)
+        await clock.advance(by: .seconds(1))
+        try await store.receive(Incremented.self) { $0.note = "incremented" }
+        try await store.finish()
+    }
+
+    @Test("finish names the tasks still running by id and middleware, and its own line")
+    func finishLocation() async throws {
+        let clock = TestClock()
+        let store = makeStore(clock)
+        try await store.send(Increment()) { $0.count = 1 }
+        try await store.send(Increment()) { $0.count = 2 }
+        store.store.cancelTasks(id: Tick(name: "nothing"))
+        let line = #line + 1
+        let failure = await failure { try await store.finish(timeout: .milliseconds(10)) }
+        #expect(failure?.line == line)
+        #expect(
+            failure?.message == """
+                finish: the store was not idle within 10 ms.
+                Still pending:
+                  task Tick(name: "tick") started by TickLater running
+                  task Tick(name: "tick") started by TickLater running
+                """)
+        store.store.cancelTasks(id: Tick(name: "tick"))
+        try await store.finish()
+        #expect(store.store.state.note == "")
+    }
+
+    @Test("assert checks the current state without sending, and names its line")
+    func assertCurrentState() async throws {
+        let store = makeStore(TestClock())
+        try store.assert { $0.count = 0 }
+        let line = #line + 1
+        let failure = await failure { try store.assert { $0.count = 5 } }
+        #expect(failure?.line == line)
+        #expect(
+            failure?.message == """
+                assert: the state differs from the expected one:
+                  count: expected 5, got 0
+                """)
+    }
+
+    @Test("an unreceived action fails the next send at that send's line; skipReceivedActions forgets it")
+    func skipReceived() async throws {
+        let clock = TestClock()
+        let store = makeStore(clock)
+        try await store.send(Increment()) { $0.count = 1 }
+        await clock.advance(by: .seconds(1))
+        #expect(store.store.state.note == "incremented")
+        store.skipReceivedActions()
+        try await store.send(Increment()) { $0.count = 2 }
+        await clock.advance(by: .seconds(1))
+        let line = #line + 1
+        let failure = await failure { try await store.send(Fail()) }
+        #expect(failure?.line == line)
+        #expect(
+            failure?.message == """
+                send Fail(): 1 action was reduced and not received:
+                  Incremented()
+                """)
+        store.exhaustivity = .off
+        try await store.finish()
+    }
+
+    @Test("an error a task with an id throws reaches the diagnostics hook, naming the task")
+    func taskErrorReported() async throws {
+        let store = makeStore(TestClock())
+        var reported: [StoreDiagnostic] = []
+        store.store.diagnosticsHandler = { reported.append($0) }
+        try await store.send(Fail())
+        try await store.finish()
+        #expect(reported.map(\.kind) == [.taskFailed])
+        #expect(
+            reported.first?.message.hasPrefix(#"The task "thrower" started by Thrower threw Boom()"#) == true)
+    }
+
+    @Test(
+        "a test store released with a task running and an action unreceived is reported, naming its last step"
+    )
+    func unfinishedReported() async throws {
+        let clock = TestClock()
+        let reports = Reports()
+        var line = 0
+        do {
+            let store = makeStore(clock)
+            store.ledger.reporter.withLock {
+                $0 = { text in Task { @MainActor in reports.texts.append(text) } }
+            }
+            line = #line + 1
+            try await store.send(Increment()) { $0.count = 1 }
+            store.store.diagnosticsHandler = { _ in }
+            try await store.send(Increment()) { $0.count = 2 }
+            await clock.advance(by: .seconds(1))
+        }
+        await Task.yield()
+        await Task.yield()
+        #expect(reports.texts.count == 1)
+        #expect(
+            reports.texts.first == """
+                A TestStore ended with work left unasserted; its last step was send Increment() at \
+                TestStoreEffectsTests.swift:\(line + 2):
+                  reduced and not received: Incremented()
+                  reduced and not received: Incremented()
+                Call finish() at the end of the test, receive every action, or set exhaustivity = .off.
+                """)
+    }
+
+    @Test("a test store that finished, failed a step, or is not exhaustive is not reported")
+    func finishedNotReported() async throws {
+        let clock = TestClock()
+        let reports = Reports()
+        for variant in 0..<3 {
+            let store = makeStore(clock)
+            store.ledger.reporter.withLock {
+                $0 = { text in Task { @MainActor in reports.texts.append(text) } }
+            }
+            try await store.send(Increment()) { $0.count = 1 }
+            switch variant {
+            case 0:
+                await clock.advance(by: .seconds(1))
+                try await store.receive(Incremented.self) { $0.note = "incremented" }
+                try await store.finish()
+            case 1: _ = await failure { try await store.finish(timeout: .milliseconds(5)) }
+            default: store.exhaustivity = .off
+            }
+        }
+        await Task.yield()
+        await Task.yield()
+        #expect(reports.texts.isEmpty)
+    }
+}
+
+@MainActor
+private final class Reports {
+    var texts: [String] = []
+}
