@@ -38,6 +38,7 @@ WORKLOADS = [
     ("stream", "Store.dispatch.stream"),
     ("remove", "Store.dispatch.remove"),
     ("history", "Store.dispatch.history"),
+    ("persist", "Store.dispatch.persist"),
     ("navigation", "Store.dispatch.navigation"),
     ("navigation.plain", "Store.dispatch.navigation.plain"),
     ("task", "Store.dispatch.task"),

@@ -1,7 +1,7 @@
 import ReMVVMStore
 
 /// A signed-in user: two short strings, as in the seed's login screen.
-struct User: Equatable, Sendable {
+struct User: Codable, Equatable, Sendable {
     var firstName: String
     var lastName: String
 }

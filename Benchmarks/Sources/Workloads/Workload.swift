@@ -36,6 +36,7 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case stream
     case remove
     case history
+    case persist
     case navigation
     case navigationPlain = "navigation.plain"
     case task
@@ -108,6 +109,7 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .stream: StreamWorkload()
         case .remove: RemoveWorkload(subscribers: 10_000)
         case .history: HistoryWorkload()
+        case .persist: PersistenceWorkload()
         case .navigation: NavigationWorkload()
         case .navigationPlain: PlainStackWorkload()
         case .task: TaskWorkload(identified: false)

@@ -63,6 +63,9 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     private let queue: SaveQueue<Part>
     /// The part as the store last held it, once the first action showed it.
     private var latest: Part?
+    /// Whether `latest` was set: a flag, since `latest == nil` on a generic optional costs a
+    /// metadata lookup per dispatch in unspecialized code.
+    private var hasSeenState = false
     /// Passed to `next` for every action: made once, so passing it allocates nothing.
     private var afterReduce: (@MainActor (State) -> Void)?
     /// Why nothing is saved: ``restore(into:)`` could not set a bad file aside.
@@ -180,7 +183,8 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
         action: Action,
         dispatcher: Dispatcher<Action, State>
     ) {
-        if latest == nil {
+        if !hasSeenState {
+            hasSeenState = true
             latest = state[keyPath: part]
             queue.report = dispatcher.diagnosticsReporter
         }
