@@ -94,6 +94,8 @@ struct TestStoreEffectsTests {
                 """)
         #expect(failure?.description.hasPrefix("\(#filePath):\(line): send Increment()") == true)
         store.exhaustivity = .off
+        // The tick sleeps on a clock nobody advances, holding its store: end it.
+        store.store.cancelTasks(id: Tick(name: "tick"))
     }
 
     @Test("a receive that times out names its line and the tasks running, by id and middleware")
@@ -235,6 +237,8 @@ struct TestStoreEffectsTests {
             case 1: _ = await failure { try await store.finish(timeout: .milliseconds(5)) }
             default: store.exhaustivity = .off
             }
+            // The tick still sleeps on a clock nobody advances, holding its store: end it.
+            store.store.cancelTasks(id: Tick(name: "tick"))
         }
         await Task.yield()
         await Task.yield()
