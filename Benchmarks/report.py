@@ -72,16 +72,17 @@ def main():
     results = load(sys.argv[1])
     floor = results.get("Floor.direct", {}).get("ns")
 
-    print(f"{'workload':<14} {'ns/op (median)':>15} {'x floor':>8} {'mallocs/op':>11} {'samples':>8}")
-    print("-" * 60)
+    width = max(len(short) for short, _ in WORKLOADS)
+    print(f"{'workload':<{width}} {'ns/op (median)':>15} {'x floor':>8} {'mallocs/op':>11} {'samples':>8}")
+    print("-" * (width + 46))
     for short, name in WORKLOADS:
         result = results.get(name)
         if result is None:
-            print(f"{short:<14} {'(not run)':>15}")
+            print(f"{short:<{width}} {'(not run)':>15}")
             continue
         ratio = f"{result['ns'] / floor:.1f}" if floor else "-"
         print(
-            f"{short:<14} {result['ns']:>15.1f} {ratio:>8} {result['mallocs']:>11.3f}"
+            f"{short:<{width}} {result['ns']:>15.1f} {ratio:>8} {result['mallocs']:>11.3f}"
             f" {result['samples']:>8}"
         )
 
