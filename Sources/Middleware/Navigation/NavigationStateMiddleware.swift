@@ -41,8 +41,6 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
     /// What runs after each reduce, made once, specialized: hands the UI the changes (`false`),
     /// or only follows the state after a synchronize (`true`).
     @usableFromInline let handOff: Completions
-    /// Whether the action at the pointer, a `NavigationAction<Screen>`, is a synchronize.
-    @usableFromInline let isSynchronize: @MainActor (UnsafeRawPointer) -> Bool
     @usableFromInline let navigationActionType: ObjectIdentifier
     @usableFromInline let box: Shown
 
@@ -95,12 +93,6 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
         let box = Shown()
         self.box = box
         navigationActionType = ObjectIdentifier(NavigationAction<Screen>.self)
-        isSynchronize = { pointer in
-            if case .synchronize = pointer.assumingMemoryBound(to: NavigationAction<Screen>.self).pointee {
-                return true
-            }
-            return false
-        }
         handOff = Completions(
             handOver: { state in
                 let new = state[keyPath: keyPath]
@@ -135,9 +127,9 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
         dispatcher: Dispatcher<Action, State>
     ) {
         handOff.start(state)
-        // The pointer is read as a `NavigationAction<Screen>` only when `Action` is that type.
+        // The action is read as a `NavigationAction<Screen>` only when `Action` is that type.
         if ObjectIdentifier(Action.self) == navigationActionType,
-            withUnsafePointer(to: action, { isSynchronize(UnsafeRawPointer($0)) })
+            case .synchronize = reinterpret(action, as: NavigationAction<Screen>.self)
         {
             dispatcher.next(completion: handOff.follow)
         } else {

@@ -27,32 +27,7 @@ extension Store {
         at keyPath: WritableKeyPath<State, R.State>,
         diagnose: @escaping @Sendable (R.State, R.Action) -> StoreDiagnostic?
     ) {
-        // In place when the part is stored inline, as `register(reducer:at:)` does (StatePart).
-        if let part = StatePart(keyPath) {
-            engine.install(reducer, at: keyPath, for: R.Action.self) { engine, pointer in
-                let action = pointer.assumingMemoryBound(to: R.Action.self).pointee
-                var newState = engine.state
-                var diagnostic: StoreDiagnostic?
-                part.reduce(in: &newState) { current in
-                    diagnostic = diagnose(current, action)
-                    return diagnostic == nil ? R.reduce(state: current, with: action) : current
-                }
-                if let diagnostic { engine.diagnosticsHandler(diagnostic) }
-                engine.apply(newState)
-            }
-            return
-        }
-        engine.install(reducer, at: keyPath, for: R.Action.self) { engine, pointer in
-            let action = pointer.assumingMemoryBound(to: R.Action.self).pointee
-            var newState = engine.state
-            let current = newState[keyPath: keyPath]
-            if let diagnostic = diagnose(current, action) {
-                engine.diagnosticsHandler(diagnostic)
-            } else {
-                newState[keyPath: keyPath] = R.reduce(state: current, with: action)
-            }
-            engine.apply(newState)
-        }
+        engine.register(reducer: reducer, at: keyPath, diagnose: diagnose)
     }
 
     /// The object of type `T` this store keeps, made by `make` at the first call; it lives as
@@ -62,7 +37,7 @@ extension Store {
         let id = ObjectIdentifier(type)
         if let kept = attachments[id] {
             // Stored under its own type's identifier just below.
-            return unsafeDowncast(kept, to: T.self)
+            return uncheckedDowncast(kept, to: T.self)
         }
         let made = make()
         attachments[id] = made
@@ -71,6 +46,6 @@ extension Store {
 
     /// The object of type `T` this store keeps, or `nil` when none was made.
     package func attachment<T: AnyObject>(_ type: T.Type) -> T? {
-        attachments[ObjectIdentifier(type)].map { unsafeDowncast($0, to: T.self) }
+        attachments[ObjectIdentifier(type)].map { uncheckedDowncast($0, to: T.self) }
     }
 }

@@ -1,0 +1,42 @@
+// The engine's door for a reducer with a check (navigation's impossible requests): kept here,
+// beside `register(reducer:at:)`, because it reads the action behind the engine's pointer
+// (assumption 1 in UncheckedCasts.swift).
+
+extension DispatchEngine {
+    /// Registers `reducer` at `keyPath`, with a check that runs before it on the same part and
+    /// action: a diagnostic it returns reaches the diagnostics hook, and the state stays as it
+    /// was (subscribers are told, as after any reduce).
+    @inlinable
+    func register<R: Reducer>(
+        reducer: R.Type,
+        at keyPath: WritableKeyPath<State, R.State>,
+        diagnose: @escaping @Sendable (R.State, R.Action) -> StoreDiagnostic?
+    ) {
+        // In place when the part is stored inline, as `register(reducer:at:)` does (StatePart).
+        if let part = StatePart(keyPath) {
+            install(reducer, at: keyPath, for: R.Action.self) { engine, pointer in
+                let action = pointer.assumingMemoryBound(to: R.Action.self).pointee
+                var newState = engine.state
+                var diagnostic: StoreDiagnostic?
+                part.reduce(in: &newState) { current in
+                    diagnostic = diagnose(current, action)
+                    return diagnostic == nil ? R.reduce(state: current, with: action) : current
+                }
+                if let diagnostic { engine.diagnosticsHandler(diagnostic) }
+                engine.apply(newState)
+            }
+            return
+        }
+        install(reducer, at: keyPath, for: R.Action.self) { engine, pointer in
+            let action = pointer.assumingMemoryBound(to: R.Action.self).pointee
+            var newState = engine.state
+            let current = newState[keyPath: keyPath]
+            if let diagnostic = diagnose(current, action) {
+                engine.diagnosticsHandler(diagnostic)
+            } else {
+                newState[keyPath: keyPath] = R.reduce(state: current, with: action)
+            }
+            engine.apply(newState)
+        }
+    }
+}
