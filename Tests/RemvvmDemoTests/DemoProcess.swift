@@ -51,6 +51,19 @@ enum DemoProcess {
 
     /// Runs a shell command line with the demo's path as `$0`; for arguments that are not
     /// UTF-8, which `Process` cannot pass.
+    /// Starts the demo with `arguments`, reading `input` and discarding what it prints, and
+    /// returns at once: for tests that kill it while it runs.
+    static func start(arguments: [String], input: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = try FileHandle(forReadingFrom: input)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     static func runShell(_ commandLine: String) throws -> RunResult {
         try launch(
             URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", commandLine, executable.path], input: [],

@@ -138,13 +138,7 @@ import Testing
         let inputURL = directory.appendingPathComponent("input.txt")
         try Data(input.utf8).write(to: inputURL)
 
-        let process = Process()
-        process.executableURL = DemoProcess.executable
-        process.arguments = ["--record", log.path]
-        process.standardInput = try FileHandle(forReadingFrom: inputURL)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try DemoProcess.start(arguments: ["--record", log.path], input: inputURL)
         // Wait (at most about 30 s) until some hundreds of actions are recorded, then kill it.
         for _ in 0..<3_000 {
             let size = (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0

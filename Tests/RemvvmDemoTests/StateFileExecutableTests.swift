@@ -115,13 +115,7 @@ struct StateFileExecutableTests {
             let inputURL = directory.appendingPathComponent("input.txt")
             try Data(input.utf8).write(to: inputURL)
 
-            let process = Process()
-            process.executableURL = DemoProcess.executable
-            process.arguments = ["--state", file.path]
-            process.standardInput = try FileHandle(forReadingFrom: inputURL)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try DemoProcess.start(arguments: ["--state", file.path], input: inputURL)
             // Wait until the run saved something of its own, so the kill lands among its writes,
             // then let it go on for a random 0 to 3 ms. (Up to 30 s: a loaded machine starts it late.)
             for _ in 0..<120_000 {

@@ -147,13 +147,8 @@ struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     static func cannotReplay(_ path: String, _ error: ActionLogError) -> CommandError {
-        let place =
-            switch error {
-            case .unreadable(_, let reason): reason
-            default: String(describing: error)
-            }
-        return CommandError(
-            message: "cannot replay \(quoted(path)): \(place)",
+        CommandError(
+            message: "cannot replay \(quoted(path)): \(problem(in: error))",
             hint: "replay a file written by: remvvm-demo --record FILE"
         )
     }
@@ -164,15 +159,19 @@ struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     )
 
     static func cannotExport(_ path: String, _ error: ActionLogError) -> CommandError {
-        let place =
-            switch error {
-            case .unreadable(_, let reason): reason
-            default: String(describing: error)
-            }
-        return CommandError(
-            message: "cannot export \(quoted(path)): \(place)",
+        CommandError(
+            message: "cannot export \(quoted(path)): \(problem(in: error))",
             hint: "export a file written by: remvvm-demo --record FILE"
         )
+    }
+
+    /// What is wrong with a log, after its path: the system's reason for a file that cannot
+    /// be read (the path is said already), the error itself otherwise.
+    private static func problem(in error: ActionLogError) -> String {
+        switch error {
+        case .unreadable(_, let reason): reason
+        default: String(describing: error)
+        }
     }
 
     static func argumentNotUTF8(_ position: Int) -> CommandError {
