@@ -29,9 +29,9 @@
 # package's sources are then type-checked against them with the floor as deployment target.
 # Synchronization is not rebuilt (its inlinable code is Linux's futex code): all of it (`Mutex`,
 # `Atomic`) needs macOS 15 / iOS 18, above the floor, so an import of it fails the check.
-# Foundation and Darwin have no textual interface on Linux: .ci/apple/Foundation.swiftinterface
-# and .ci/apple/Darwin/ stand in for them, declaring exactly what the package uses, with Apple's
-# availability.
+# Foundation, Dispatch and Darwin have no textual interface on Linux:
+# .ci/apple/Foundation.swiftinterface, .ci/apple/Dispatch.swiftinterface and .ci/apple/Darwin/
+# stand in for them, declaring exactly what the package uses, with Apple's availability.
 #
 # The rebuilt SDK is cached in .build-apple/<platform>/ (APPLE_CHECK_CACHE to move it), keyed
 # by the compiler's version and the stand-ins' contents. Platforms run two at a time.
@@ -56,7 +56,7 @@ swift package dump-package >"$manifest" 2>"$cache_root/manifest.log" \
 python3 "$here/manifest.py" targets <"$manifest" >"$cache_root/targets.txt" || exit 2
 
 # The cache key: what the rebuilt SDK depends on.
-key=$( { "$swiftc" --version 2>&1; cat "$here/sdk_interface.py" "$here/Foundation.swiftinterface" "$here"/Darwin/*; } | sha256sum | cut -c1-16)
+key=$( { "$swiftc" --version 2>&1; cat "$here/sdk_interface.py" "$here/Foundation.swiftinterface" "$here/Dispatch.swiftinterface" "$here"/Darwin/*; } | sha256sum | cut -c1-16)
 
 check_platform() {
     local platform=$1 os suffix floor sdk client cache out errors=0
@@ -106,6 +106,12 @@ check_platform() {
             || { echo "apple-check: the Darwin stand-in does not build (see $cache/sdk/Darwin.log)"; return 2; }
     fi
     sdk_module Observation || return 2
+    if [[ ! -f "$cache/sdk/Dispatch.swiftmodule" ]]; then
+        "$swiftc" -frontend -compile-module-from-interface -module-name Dispatch -target "$sdk" \
+            -I "$cache/sdk" "$here/Dispatch.swiftinterface" \
+            -o "$cache/sdk/Dispatch.swiftmodule" >"$cache/sdk/Dispatch.log" 2>&1 \
+            || { echo "apple-check: the Dispatch stand-in does not build (see $cache/sdk/Dispatch.log)"; return 2; }
+    fi
     if [[ ! -f "$cache/sdk/Foundation.swiftmodule" ]]; then
         "$swiftc" -frontend -compile-module-from-interface -module-name Foundation -target "$sdk" \
             -I "$cache/sdk" -I "$cache/sdk/CDarwinStandIn" "$here/Foundation.swiftinterface" \

@@ -184,11 +184,11 @@ struct CommandFuzzTests {
     @Test(
         "100,000 random lines: no crash, state changes only for valid commands, one error line per rejected line"
     )
-    func randomLines() throws {
+    func randomLines() async throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["REMVVM_SEED"] ?? "") ?? 0x5EED_2026
         var random = FuzzRandom(seed: seed)
         let lines = (0..<Self.lineCount).map { _ in FuzzLineGenerator.line(using: &random) }
-        let readBack = try Self.throughLineReader(lines.map(\.bytes))
+        let readBack = try await Self.throughLineReader(lines.map(\.bytes))
         try #require(readBack.count == lines.count, "seed \(seed): the reader split the input differently")
 
         let output = Output()
@@ -289,7 +289,7 @@ struct CommandFuzzTests {
 
     /// Writes the lines to a file joined by newlines, and reads them back with the demo's
     /// ``LineReader``, as a piped session would.
-    static func throughLineReader(_ lines: [[UInt8]]) throws -> [[UInt8]] {
+    static func throughLineReader(_ lines: [[UInt8]]) async throws -> [[UInt8]] {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "remvvm-fuzz-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: url) }
@@ -302,9 +302,9 @@ struct CommandFuzzTests {
         let descriptor = open(url.path, O_RDONLY)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
-        var reader = LineReader(descriptor: descriptor)
+        let reader = LineReader(descriptor: descriptor)
         var result: [[UInt8]] = []
-        while let next = reader.nextLine() {
+        while let next = await reader.nextLine() {
             result.append(try next.get())
         }
         // The reader drops one carriage return before each newline, as a terminal sends it.

@@ -20,15 +20,16 @@ extension DemoApp {
         }
     }()
 
-    /// Makes the app for `--record` and `--replay`: the log is read and every action in it decoded
+    /// Makes the app for `--record`, `--replay`, `--state` and `--idle-timeout`: the log is read and every action in it decoded
     /// before anything else happens (the file being recorded to may be the one replayed), then
     /// the recording starts, then the actions are replayed.
     ///
     /// - Returns: The app, its replay done, or the one error that stops the run; on an error
     ///   nothing was shown.
-    static func make(style: TextStyle, recordPath: String?, replayPath: String?, statePath: String? = nil)
-        -> Result<DemoApp, CommandError>
-    {
+    static func make(
+        style: TextStyle, recordPath: String?, replayPath: String?, statePath: String? = nil,
+        idleTimeout: Duration? = nil
+    ) -> Result<DemoApp, CommandError> {
         var replay: (log: ActionLog, path: String)?
         if let replayPath {
             do {
@@ -73,7 +74,9 @@ extension DemoApp {
             }
             persistence = made
         }
-        let app = DemoApp(style: style, recorder: recorder, persistence: persistence, user: restored.user)
+        let app = DemoApp(
+            style: style, recorder: recorder, persistence: persistence, user: restored.user,
+            idleTimeout: idleTimeout)
         if let warning { app.console.err(warning) }
         if let replay { app.replay(replay.log, path: replay.path) }
         return .success(app)

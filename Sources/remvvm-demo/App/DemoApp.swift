@@ -17,6 +17,10 @@ import ReMVVMStore
 /// greetings, the logout reducer dismisses them, `profile` and `back` dispatch navigation
 /// actions. A ``NavigationStateMiddleware`` hands the changes to the text UI after each action,
 /// so after a replay or an undo the screen is the one the state holds.
+///
+/// With an idle timeout, each command restarts a timer on the store's clock (see
+/// ``IdleTimeoutMiddleware``); when it runs out, the app logs the user out and hands what it
+/// printed to ``outputBetweenCommands``.
 @MainActor
 final class DemoApp {
     let store: Store<AppState>
@@ -29,6 +33,11 @@ final class DemoApp {
     let style: TextStyle
     /// What the app printed since the last command took it.
     let console = Console()
+    /// With `--idle-timeout`: how long the user may go without a command.
+    let idleTimeout: Duration?
+    /// Takes what the app printed on its own, between two commands: the idle timeout's logout.
+    /// Until it is set, that output waits in the ``console`` for the next command.
+    var outputBetweenCommands: (([OutputChunk]) -> Void)?
     /// The screens on display, by the identifier of their entry in the navigation state.
     private var views: [Int: any ScreenView] = [:]
 
@@ -42,32 +51,38 @@ final class DemoApp {
 
     /// Makes the app; with a `recorder`, every action is recorded from the first on; with a
     /// `persistence`, who is logged in is saved after each change, and `user` (restored by it)
-    /// is logged in from the start, on the greetings screen.
+    /// is logged in from the start, on the greetings screen; with an `idleTimeout`, the user is
+    /// logged out after that long on `clock` without a command.
     init(
         style: TextStyle = .plain, recorder: ActionRecorder? = nil,
-        persistence: StatePersistence<AppState, User?>? = nil, user: User? = nil
+        persistence: StatePersistence<AppState, User?>? = nil, user: User? = nil,
+        idleTimeout: Duration? = nil, clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.style = style
+        self.idleTimeout = idleTimeout
         let console = self.console
         let owner = Owner()
         let tracer = Tracer(isEnabled: false, sink: TraceSink { console.err($0.description + "\n") })
         let history = UndoHistory<AppState>(limit: Self.historyLimit)
         let timeline = ActionHistory<AppState>()
         let factory = CompositeViewModelFactory()
-        // The recorder first, so it records actions as they were dispatched; the history and the
+        // The idle timer first: it takes the user's activity, which nothing else needs to see. The
+        // recorder next, so it records actions as they were dispatched; the history and the
         // recorder are machinery, so the tracer traces only the app's own middleware. The timeline
         // is last, so it keeps each action as it was reduced (an undo with the state it restored).
+        let idle = idleTimeout.map { timeout in
+            IdleTimeoutMiddleware(timeout: timeout) { owner.app?.idleTimeoutPassed() }
+        }
         let navigation = NavigationStateMiddleware(at: \AppState.navigation) { _, navigation in
             owner.app?.show(navigation)
         }
         // A restored user starts on the greetings screen, as if they had just logged in.
         var state = AppState(factory: factory, user: user)
         if user != nil { state.navigation.apply(.present(.greetings)) }
-        let store = Store(
-            with: state,
-            middleware: (recorder.map { [$0] } ?? []) + [history] + (persistence.map { [$0] } ?? [])
-                + tracer.instrument([navigation]) + [timeline]
-        )
+        let middleware: [any AnyMiddleware] =
+            (idle.map { [$0] } ?? []) + (recorder.map { [$0] } ?? []) + [history]
+            + (persistence.map { [$0] } ?? []) + tracer.instrument([navigation]) + [timeline]
+        let store = Store(with: state, middleware: middleware) { $0.clock = clock }
         factory.addDemoViewModels(for: store)
         store.register(navigation: \.navigation)
         store.register(reducer: LoginReducer.self)
@@ -83,9 +98,11 @@ final class DemoApp {
         owner.app = self
     }
 
-    /// Shows the first screen.
+    /// Shows the first screen; a user restored or replayed into the session starts the idle
+    /// timer.
     func start() -> CommandOutcome {
         console.out(render())
+        noteActivity()
         return CommandOutcome(output: console.take())
     }
 
@@ -102,13 +119,17 @@ final class DemoApp {
     /// Parses and runs one line of input.
     func execute(line: String) -> CommandOutcome {
         switch CommandParser.parse(line) {
-        case .success(let command): execute(command)
-        case .failure(let error): CommandOutcome(error: error)
+        case .success(let command): return execute(command)
+        case .failure(let error):
+            // A line that is not a command is still the user at work.
+            noteActivity()
+            return CommandOutcome(output: console.take(), error: error)
         }
     }
 
-    /// Runs one command. A command that fails changes nothing.
+    /// Runs one command, and restarts the idle timer. A command that fails changes nothing.
     func execute(_ command: Command) -> CommandOutcome {
+        defer { noteActivity() }
         var outcome = CommandOutcome()
         switch command {
         case .login(let firstName, let lastName):
@@ -180,6 +201,30 @@ final class DemoApp {
         }
         outcome.output = console.take()
         return outcome
+    }
+
+    // MARK: - Idle timeout
+
+    /// Tells the idle timer that the user is at work: it starts again when someone is logged
+    /// in, and stops when nobody is. Nothing to tell without an idle timeout.
+    private func noteActivity() {
+        if idleTimeout != nil { store.dispatch(action: UserActivity()) }
+    }
+
+    /// The idle timer ran out: logs the user out, as the logout button would, and shows the
+    /// login screen with why.
+    private func idleTimeoutPassed() {
+        guard let idleTimeout, store.state.user != nil else { return }
+        console.out("No command for \(Self.describe(idleTimeout)): logged out.\n")
+        store.dispatch(action: LogoutAction())
+        outputBetweenCommands?(console.take())
+    }
+
+    /// `300 seconds`, `1 second`, `0.5 seconds`.
+    static func describe(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+        return "\(Double(seconds) + Double(attoseconds) / 1e18) seconds"
     }
 
     // MARK: - Undo

@@ -53,7 +53,7 @@ enum DemoTool {
             // A file that cannot be recorded to or replayed stops the run before anything is shown.
             switch DemoApp.make(
                 style: style, recordPath: invocation.recordPath, replayPath: invocation.replayPath,
-                statePath: invocation.statePath)
+                statePath: invocation.statePath, idleTimeout: invocation.idleTimeout)
             {
             case .success(let made): app = made
             case .failure(let error):
@@ -66,7 +66,7 @@ enum DemoTool {
             preconditionFailure("internal inconsistency: --help, --version and --export-test returned above")
         case .script(let path):
             let session = Session(app: app, source: .script(path: path), write: emit)
-            switch LineReader.lines(ofFile: path) {
+            switch await LineReader.lines(ofFile: path) {
             case .failure(let error):
                 session.report(.unreadableScript(path, reason: error.reason))
             case .success(let lines):
@@ -92,14 +92,27 @@ enum DemoTool {
             let session = Session(app: app, source: source, write: emit)
             let prompts = inputIsTerminal && outputIsTerminal
             if prompts { writeAll(1, banner) }
+            let reader = LineReader(descriptor: 0)
+            if prompts {
+                // The idle timeout's logout arrives while a line is typed: it goes above the
+                // prompt, which comes back with the line as it was.
+                session.aroundOutputBetweenCommands = { writeOutput in
+                    if reader.isReading {
+                        reader.interrupt(prompt: style.prompt("> "), writeOutput)
+                    } else {
+                        writeOutput()
+                    }
+                }
+            }
             session.start()
-            var reader = LineReader(descriptor: 0)
             var number = 0
             while true {
                 if prompts { writeAll(1, style.prompt("> ")) }
-                guard let line = reader.nextLine() else {
+                guard let line = await reader.nextLine() else {
                     // Ctrl-D: end the prompt's line so the shell's prompt starts on its own.
                     if prompts { writeAll(1, "\n") }
+                    // An idle logout while the input ended is saved too.
+                    await session.saveState()
                     break
                 }
                 number += 1

@@ -24,6 +24,9 @@ struct Invocation: Equatable, Sendable {
     var replayPath: String?
     /// `--state FILE`: the file who is logged in is kept in across runs.
     var statePath: String?
+    /// `--idle-timeout SECONDS`: how long the user may go without a command before being
+    /// logged out.
+    var idleTimeout: Duration?
 
     static let help = Invocation(mode: .help)
     static let version = Invocation(mode: .version)
@@ -43,7 +46,8 @@ struct Invocation: Equatable, Sendable {
     /// Parses the arguments after the program name.
     ///
     /// Options come first: `--help`/`-h`, `--version`, `--script FILE`, `--record FILE`,
-    /// `--replay FILE`, `--state FILE` (each also as `--option=FILE`), and `--` to end the options. The first
+    /// `--replay FILE`, `--state FILE`, `--idle-timeout SECONDS` (each also as `--option=VALUE`),
+    /// and `--` to end the options. The first
     /// other argument starts the commands; from there on every argument is a word of a command,
     /// and a `;` argument separates two commands.
     static func parse(arguments: [[UInt8]]) -> Result<Invocation, CommandError> {
@@ -57,33 +61,55 @@ struct Invocation: Equatable, Sendable {
         return parse(words: words)
     }
 
-    /// The options that take a file name.
-    private enum FileOption: String, CaseIterable {
+    /// The options that take a value: a file name, or a number of seconds.
+    private enum ValueOption: String, CaseIterable {
         case script = "--script"
         case record = "--record"
         case replay = "--replay"
         case state = "--state"
         case exportTest = "--export-test"
+        case idleTimeout = "--idle-timeout"
 
-        var needsFile: CommandError {
+        var needsValue: CommandError {
             switch self {
             case .script: .scriptNeedsFile
             case .record, .replay, .exportTest: .optionNeedsFile(rawValue, example: "session.jsonl")
             case .state: .optionNeedsFile(rawValue, example: "state.json")
+            case .idleTimeout: .idleTimeoutNeedsSeconds
             }
         }
 
         var givenTwice: CommandError {
             switch self {
             case .script: .scriptGivenTwice
-            case .record, .replay, .state, .exportTest: .optionGivenTwice(rawValue)
+            case .record, .replay, .state, .exportTest: .optionGivenTwice(rawValue, hint: "give one file")
+            case .idleTimeout: .optionGivenTwice(rawValue, hint: "give one timeout")
             }
         }
     }
 
+    /// The longest idle timeout: a day. Longer is no timeout, and would overflow nothing, but a
+    /// typo (`--idle-timeout 30000000`) is likelier than a wish for a month.
+    static let longestIdleTimeout: Double = 86_400
+
+    /// The timeout `text` gives in seconds: a positive number up to a day, such as `300` or `0.5`.
+    static func idleTimeout(_ text: String) -> Result<Duration, CommandError> {
+        // Digits and a point: Double alone would also take `1e3`, `0x10`, `inf` and `nan`.
+        let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard unsigned.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let seconds = Double(text)
+        else {
+            return .failure(.idleTimeoutNotANumber(text))
+        }
+        guard seconds > 0, seconds <= longestIdleTimeout else { return .failure(.idleTimeoutOutOfRange(text)) }
+        // Whole milliseconds: finer than a person types, and exact in a `Duration`.
+        let milliseconds = (seconds * 1000).rounded()
+        guard milliseconds >= 1 else { return .failure(.idleTimeoutOutOfRange(text)) }
+        return .success(.milliseconds(Int64(milliseconds)))
+    }
+
     /// Parses arguments that are known to be text.
     static func parse(words: [String]) -> Result<Invocation, CommandError> {
-        var files: [FileOption: String] = [:]
+        var files: [ValueOption: String] = [:]
         var index = 0
         options: while index < words.count {
             let word = words[index]
@@ -96,18 +122,18 @@ struct Invocation: Equatable, Sendable {
                 index += 1
                 break options
             default:
-                if let option = FileOption(rawValue: word) {
+                if let option = ValueOption(rawValue: word) {
                     guard files[option] == nil else { return .failure(option.givenTwice) }
                     guard index + 1 < words.count, !words[index + 1].isEmpty else {
-                        return .failure(option.needsFile)
+                        return .failure(option.needsValue)
                     }
                     files[option] = words[index + 1]
                     index += 2
-                } else if let option = FileOption.allCases.first(where: { word.hasPrefix($0.rawValue + "=") })
+                } else if let option = ValueOption.allCases.first(where: { word.hasPrefix($0.rawValue + "=") })
                 {
                     guard files[option] == nil else { return .failure(option.givenTwice) }
                     let path = String(word.dropFirst(option.rawValue.count + 1))
-                    guard !path.isEmpty else { return .failure(option.needsFile) }
+                    guard !path.isEmpty else { return .failure(option.needsValue) }
                     files[option] = path
                     index += 1
                 } else if word.hasPrefix("-") && word.count > 1 {
@@ -135,6 +161,12 @@ struct Invocation: Equatable, Sendable {
         invocation.recordPath = files[.record]
         invocation.replayPath = files[.replay]
         invocation.statePath = files[.state]
+        if let text = files[.idleTimeout] {
+            switch idleTimeout(text) {
+            case .success(let timeout): invocation.idleTimeout = timeout
+            case .failure(let error): return .failure(error)
+            }
+        }
         return .success(invocation)
     }
 
@@ -154,6 +186,10 @@ struct Invocation: Equatable, Sendable {
           --replay FILE   replay the actions recorded in FILE, then go on with the input
           --state FILE    keep who is logged in in FILE across runs: restored before the
                           first screen, saved after each command that logs in or out
+          --idle-timeout SECONDS
+                          log the user out after SECONDS (up to 86400, fractions too: 0.5)
+                          without a command; any command, even one that fails, starts the
+                          wait again, and logout ends it
           --export-test FILE
                           print a Swift Testing test of the session recorded in FILE: it sends
                           the recorded actions and asserts every state (alone, no commands)

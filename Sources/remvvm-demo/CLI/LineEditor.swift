@@ -35,6 +35,12 @@ struct LineEditor {
 
     var text: String { String(decoding: characters.joined(), as: UTF8.self) }
 
+    /// What shows the line again right after the prompt: its text, if the terminal echoes,
+    /// and the cursor moved back to where it was.
+    var lineAfterPrompt: String {
+        echoes ? text + Self.left(characters.count - cursor) : ""
+    }
+
     /// Starts a new, empty line.
     mutating func startLine() {
         characters = []
@@ -92,8 +98,7 @@ struct LineEditor {
             cursor = characters.count
         case .redraw:
             // Home, clear the screen, then the prompt and the line with the cursor in place.
-            output += "\u{1B}[H\u{1B}[2J" + prompt
-            if echoes { output += text + Self.left(characters.count - cursor) }
+            output += "\u{1B}[H\u{1B}[2J" + prompt + lineAfterPrompt
             return .editing
         case .ignored:
             return .editing

@@ -1,3 +1,4 @@
+import Dispatch
 import ReMVVMStore
 
 #if canImport(Glibc)
@@ -15,7 +16,13 @@ import ReMVVMStore
 /// When the descriptor and standard output are both terminals, each line is read with line
 /// editing instead (see ``LineEditor``): the terminal is in raw mode while the line is typed,
 /// and as it was before while the line runs. Pipes and files are read as plain lines.
-struct LineReader {
+///
+/// Reading waits off the main actor: while a person thinks, the store's tasks (the idle
+/// timeout) run, and what they print can interrupt the line being typed
+/// (``interrupt(_:)``). A class, so that the interruption reaches the line while
+/// ``nextLine()`` waits.
+@MainActor
+final class LineReader {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
@@ -24,6 +31,8 @@ struct LineReader {
     private let terminalSettings: termios?
     private var editor: LineEditor?
     private var decoder = KeyDecoder()
+    /// Whether ``nextLine()`` is waiting for input, with the prompt on display.
+    private(set) var isReading = false
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -42,35 +51,58 @@ struct LineReader {
     }
 
     /// The next line, `nil` at the end of the input, or the `errno` of a failed read.
-    mutating func nextLine() -> Result<[UInt8], ReadError>? {
+    func nextLine() async -> Result<[UInt8], ReadError>? {
+        isReading = true
+        defer { isReading = false }
         if let terminalSettings, editor != nil, TerminalMode.enterRaw(descriptor, from: terminalSettings) {
             defer { TerminalMode.leaveRaw() }
-            return editedLine()
+            return await editedLine()
         }
-        return plainLine()
+        return await plainLine()
     }
 
-    /// A line typed with editing keys, on a terminal in raw mode.
-    private mutating func editedLine() -> Result<[UInt8], ReadError>? {
-        guard var editor else { return plainLine() }
-        defer { self.editor = editor }
-        editor.startLine()
+    /// Shows `output`, which arrived while the user was typing a line, on its own lines, then
+    /// the prompt and the line typed so far again, the cursor where it was.
+    ///
+    /// - Parameters:
+    ///   - prompt: The prompt as the terminal shows it (styled).
+    ///   - output: Writes the output that interrupts the line.
+    func interrupt(prompt: String, _ output: () -> Void) {
+        guard let editor else {
+            // No line editing: the terminal echoes what is typed, and only it knows the line.
+            Self.writeAll("\n")
+            output()
+            Self.writeAll(prompt)
+            return
+        }
+        // Back to the start of the prompt's line and clear it: the output takes its place.
+        Self.writeAll("\r\u{1B}[K")
+        output()
+        Self.writeAll(prompt + editor.lineAfterPrompt)
+    }
+
+    /// A line typed with editing keys, on a terminal in raw mode. The editor is used in place,
+    /// never copied across a wait: ``interrupt(prompt:_:)`` reads it while this waits.
+    private func editedLine() async -> Result<[UInt8], ReadError>? {
+        guard editor != nil else { return await plainLine() }
+        editor?.startLine()
         while true {
             if start == buffer.count {
                 if atEnd {
                     // The terminal went away mid-line: run what was typed, then stop.
-                    return editor.characters.isEmpty ? nil : .success(Array(editor.characters.joined()))
+                    let characters = editor?.characters ?? []
+                    return characters.isEmpty ? nil : .success(Array(characters.joined()))
                 }
                 buffer.removeAll(keepingCapacity: true)
                 start = 0
-                if case .failure(let error) = fill() { return .failure(error) }
+                if case .failure(let error) = await fill() { return .failure(error) }
                 continue
             }
             let byte = buffer[start]
             start += 1
             guard let key = decoder.feed(byte) else { continue }
             var output = ""
-            let outcome = editor.apply(key, output: &output)
+            guard let outcome = editor?.apply(key, output: &output) else { return await plainLine() }
             if !output.isEmpty { Self.writeAll(output) }
             switch outcome {
             case .editing: continue
@@ -84,7 +116,7 @@ struct LineReader {
         ReMVVMStore.writeAll(text, to: 1)
     }
 
-    private mutating func plainLine() -> Result<[UInt8], ReadError>? {
+    private func plainLine() async -> Result<[UInt8], ReadError>? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(buffer[start..<newline])
@@ -99,42 +131,54 @@ struct LineReader {
             }
             buffer.removeFirst(start)
             start = 0
-            switch fill() {
+            switch await fill() {
             case .success: continue
             case .failure(let error): return .failure(error)
             }
         }
     }
 
-    private mutating func fill() -> Result<Void, ReadError> {
+    /// Reads what the descriptor has, waiting for it on a thread of its own: the main actor
+    /// goes on running the store's tasks meanwhile.
+    private func fill() async -> Result<Void, ReadError> {
+        let descriptor = self.descriptor
+        let chunk = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: Self.readChunk(descriptor))
+            }
+        }
+        switch chunk {
+        case .success(let bytes):
+            if bytes.isEmpty { atEnd = true } else { buffer.append(contentsOf: bytes) }
+            return .success(())
+        case .failure(let error):
+            return .failure(error)
+        }
+    }
+
+    /// One `read` of up to 64 KiB: the bytes, none at the end of the input, or the error.
+    private nonisolated static func readChunk(_ descriptor: Int32) -> Result<[UInt8], ReadError> {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                buffer.append(contentsOf: chunk[..<count])
-                return .success(())
-            }
-            if count == 0 {
-                atEnd = true
-                return .success(())
-            }
+            if count >= 0 { return .success(Array(chunk[..<count])) }
             if errno == EINTR { continue }
             return .failure(ReadError(code: errno))
         }
     }
 
-    private static func droppingCarriageReturn(_ line: [UInt8]) -> [UInt8] {
+    private nonisolated static func droppingCarriageReturn(_ line: [UInt8]) -> [UInt8] {
         line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : line
     }
 
     /// Reads a whole file into lines, or says why it cannot be read.
-    static func lines(ofFile path: String) -> Result<[[UInt8]], ReadError> {
+    static func lines(ofFile path: String) async -> Result<[[UInt8]], ReadError> {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return .failure(ReadError(code: errno)) }
         defer { close(descriptor) }
-        var reader = LineReader(descriptor: descriptor)
+        let reader = LineReader(descriptor: descriptor)
         var lines: [[UInt8]] = []
-        while let line = reader.nextLine() {
+        while let line = await reader.nextLine() {
             switch line {
             case .success(let line): lines.append(line)
             case .failure(let error): return .failure(error)

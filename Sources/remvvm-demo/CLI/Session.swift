@@ -20,10 +20,25 @@ final class Session {
     private(set) var hasFailed = false
     private(set) var hasQuit = false
 
+    /// Wraps what the app prints on its own between two commands (the idle timeout's logout):
+    /// the tool clears the line being typed before the output and shows the prompt after it.
+    /// Without it, the output is written as it comes.
+    var aroundOutputBetweenCommands: ((_ writeOutput: () -> Void) -> Void)?
+
     init(app: DemoApp, source: Source, write: @escaping (OutputChunk) -> Void) {
         self.app = app
         self.source = source
         self.write = write
+        app.outputBetweenCommands = { [weak self] chunks in self?.showBetweenCommands(chunks) }
+    }
+
+    private func showBetweenCommands(_ chunks: [OutputChunk]) {
+        let writeOutput = { for chunk in chunks { self.write(chunk) } }
+        if let aroundOutputBetweenCommands {
+            aroundOutputBetweenCommands(writeOutput)
+        } else {
+            writeOutput()
+        }
     }
 
     /// 0, or 1 when a command failed outside a terminal session.

@@ -132,8 +132,27 @@ struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         CommandError(message: "\(option) needs a file name", hint: "try: remvvm-demo \(option) \(example)")
     }
 
-    static func optionGivenTwice(_ option: String) -> CommandError {
-        CommandError(message: "\(option) was given twice", hint: "give one file")
+    static func optionGivenTwice(_ option: String, hint: String) -> CommandError {
+        CommandError(message: "\(option) was given twice", hint: hint)
+    }
+
+    static let idleTimeoutNeedsSeconds = CommandError(
+        message: "--idle-timeout needs a number of seconds",
+        hint: "try: remvvm-demo --idle-timeout 300"
+    )
+
+    static func idleTimeoutNotANumber(_ text: String) -> CommandError {
+        CommandError(
+            message: "--idle-timeout takes a number of seconds, got \(quoted(text))",
+            hint: "try: remvvm-demo --idle-timeout 300"
+        )
+    }
+
+    static func idleTimeoutOutOfRange(_ text: String) -> CommandError {
+        CommandError(
+            message: "--idle-timeout must be from 0.001 to 86400 seconds (a day), got \(quoted(text))",
+            hint: "try: remvvm-demo --idle-timeout 300"
+        )
     }
 
     static func cannotRecord(_ failure: ActionRecorder.Failure) -> CommandError {
