@@ -76,6 +76,22 @@ import Testing
     }
 
     @Test(
+        "after a jump or a skip, the next action shows its screen: the navigation follows what was shown",
+        arguments: ["jump 1", "jump 3", "skip 4"]
+    )
+    func actionAfterTravel(travel: String) {
+        // The undo (action 4) hands the UI the login screen; the travel shows the greetings
+        // again without an action, so the logout's screens equal the ones handed last.
+        let app = session()
+        _ = app.execute(line: "undo")
+        #expect(app.execute(line: travel).standardOutput.hasPrefix("== Greetings =="))
+        let logout = app.execute(line: "logout")
+        #expect(logout.error == nil)
+        #expect(logout.standardOutput == Expected.loginScreen)
+        #expect(app.execute(line: "profile").error == .profileNeedsGreetings)
+    }
+
+    @Test(
         "a number outside the session, or none, is one error and changes nothing",
         arguments: [
             (

@@ -114,6 +114,28 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
     /// ```
     public var shownNavigation: NavigationState<Screen>? { box.navigation }
 
+    /// Hands the UI the changes from the navigation it was handed last to the one in `state`,
+    /// for a change that did not come through this middleware: ``ActionHistory/jump(to:)``
+    /// and ``ActionHistory/skip(_:)`` set the state without an action.
+    ///
+    /// <!-- snippet: given middleware: NavigationStateMiddleware<AppState, Screen> -->
+    /// <!-- snippet: given history: ActionHistory<AppState> -->
+    /// <!-- snippet: given store: Store<AppState> -->
+    /// ```swift
+    /// history.jump(to: 3)
+    /// middleware.handOverChanges(in: store.state)
+    /// ```
+    ///
+    /// Without it, the UI keeps showing the screens it was handed, and the next action's
+    /// changes are computed from those: right for a UI that did not follow the jump, wrong for
+    /// one that did. `show` is not called when the entries are the ones handed last, nor
+    /// before the first action.
+    ///
+    /// - Parameter state: The store's state, which the UI is to show.
+    public func handOverChanges(in state: State) {
+        handOff.handOver(state)
+    }
+
     /// Passes every action on, and once it was reduced hands the UI the changes of the
     /// navigation.
     ///
