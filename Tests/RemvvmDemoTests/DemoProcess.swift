@@ -155,3 +155,80 @@ enum DemoProcess {
         text.replacingOccurrences(of: #"[0-9]+\.[0-9]{3} ms"#, with: "# ms", options: .regularExpression)
     }
 }
+
+/// A run of the demo that a test talks to while it runs: it types a line, waits until the
+/// output shows something, types the next, and so on; for what happens between commands (the
+/// idle timeout).
+final class LiveDemoRun: @unchecked Sendable {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+    /// Guards `received` and `readerDone`, written by the reading thread.
+    private let lock = NSLock()
+    private var received: [UInt8] = []
+    private var readerDone = false
+
+    /// Starts `executable` with `arguments`, without colour; both pipes are read as it runs.
+    init(_ executable: URL, arguments: [String]) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment["TERM"] = "xterm"
+        process.environment = environment
+        _ = DemoProcess.ignoreBrokenPipes
+        try process.run()
+        let reading = output.fileHandleForReading
+        DispatchQueue.global().async {
+            while true {
+                let data = reading.availableData
+                self.lock.withLock {
+                    if data.isEmpty { self.readerDone = true } else { self.received += data }
+                }
+                if data.isEmpty { return }
+            }
+        }
+    }
+
+    /// What the run printed to standard output so far, with a terminal's `\r\n` line ends
+    /// turned into `\n`.
+    var standardOutput: String {
+        lock.withLock { String(decoding: received, as: UTF8.self) }.replacingOccurrences(
+            of: "\r\n", with: "\n")
+    }
+
+    /// Types `text` into the run's standard input.
+    func type(_ text: String) throws {
+        try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+    }
+
+    /// Waits until standard output contains `text` `count` times, and returns when it saw
+    /// that; `nil` after `timeout`, when the run is stopped.
+    func waitForOutput(
+        _ text: String, count: Int = 1, timeout: Duration = .seconds(20)
+    ) async throws -> ContinuousClock.Instant? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if standardOutput.components(separatedBy: text).count > count { return .now }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        process.terminate()
+        return nil
+    }
+
+    /// Ends the input, waits for the run to exit and returns what it printed.
+    func finish() async throws -> RunResult {
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        while !lock.withLock({ readerDone }) {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return RunResult(
+            standardOutput: standardOutput, standardError: errorText, status: process.terminationStatus)
+    }
+}

@@ -67,6 +67,83 @@ import Testing
         #expect(Invocation.parse(words: words) == .success(invocation))
     }
 
+    @Test(
+        "--idle-timeout takes seconds, fractions too, and goes with every input mode",
+        arguments: [
+            (["--idle-timeout", "300"], Invocation(mode: .standardInput, idleTimeout: .seconds(300))),
+            (
+                ["--idle-timeout=0.5", "state"],
+                Invocation(mode: .commands([["state"]]), idleTimeout: .milliseconds(500))
+            ),
+            (
+                ["--script", "s.txt", "--idle-timeout", "86400"],
+                Invocation(mode: .script(path: "s.txt"), idleTimeout: .seconds(86_400))
+            ),
+            (["--idle-timeout", "0.001"], Invocation(mode: .standardInput, idleTimeout: .milliseconds(1))),
+            (["--idle-timeout", "1.0004"], Invocation(mode: .standardInput, idleTimeout: .seconds(1))),
+        ]
+    )
+    func idleTimeout(words: [String], invocation: Invocation) {
+        #expect(Invocation.parse(words: words) == .success(invocation))
+    }
+
+    @Test(
+        "a bad --idle-timeout gives one message and a hint",
+        arguments: [
+            (
+                ["--idle-timeout"],
+                "--idle-timeout needs a number of seconds (try: remvvm-demo --idle-timeout 300)"
+            ),
+            (
+                ["--idle-timeout="],
+                "--idle-timeout needs a number of seconds (try: remvvm-demo --idle-timeout 300)"
+            ),
+            (
+                ["--idle-timeout", "soon"],
+                "--idle-timeout takes a number of seconds, got 'soon' (try: remvvm-demo --idle-timeout 300)"
+            ),
+            (
+                ["--idle-timeout", "1e3"],
+                "--idle-timeout takes a number of seconds, got '1e3' (try: remvvm-demo --idle-timeout 300)"
+            ),
+            (
+                ["--idle-timeout", "nan"],
+                "--idle-timeout takes a number of seconds, got 'nan' (try: remvvm-demo --idle-timeout 300)"
+            ),
+            (
+                ["--idle-timeout", "0"],
+                "--idle-timeout must be from 0.001 to 86400 seconds (a day), got '0' (try: remvvm-demo --idle-timeout 300)"
+            ),
+            (
+                ["--idle-timeout", "-5"],
+                "--idle-timeout must be from 0.001 to 86400 seconds (a day), got '-5' (try: remvvm-demo --idle-timeout 300)"
+            ),
+            (
+                ["--idle-timeout", "0.0004"],
+                "--idle-timeout must be from 0.001 to 86400 seconds (a day), got '0.0004' (try: remvvm-demo --idle-timeout 300)"
+            ),
+            (
+                ["--idle-timeout", "86401"],
+                "--idle-timeout must be from 0.001 to 86400 seconds (a day), got '86401' (try: remvvm-demo --idle-timeout 300)"
+            ),
+            (
+                ["--idle-timeout", "5", "--idle-timeout", "6"],
+                "--idle-timeout was given twice (give one timeout)"
+            ),
+            (
+                ["--export-test", "s.jsonl", "--idle-timeout", "5"],
+                "--export-test takes no other option and no commands (try: remvvm-demo --export-test session.jsonl > Tests/RemvvmDemoTests/SessionTests.swift)"
+            ),
+        ]
+    )
+    func badIdleTimeout(words: [String], message: String) {
+        guard case .failure(let error) = Invocation.parse(words: words) else {
+            Issue.record("\(words) parsed")
+            return
+        }
+        #expect(error.description == message)
+    }
+
     @Test("an argument that is not UTF-8 is reported with its position")
     func notUTF8() {
         let result = Invocation.parse(arguments: [Array("login".utf8), [0x41, 0xFF], Array("B".utf8)])

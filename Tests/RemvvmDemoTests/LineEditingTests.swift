@@ -90,6 +90,22 @@ private func type(
         #expect(type("X", into: &editor).output == "\u{1B}[1DaXb\u{1B}[K\u{1B}[1D")
         #expect(type("\u{C}", into: &editor).output == "\u{1B}[H\u{1B}[2J> aXb\u{1B}[1D")
     }
+
+    @Test(
+        "after output interrupts it, the line comes back after the prompt with the cursor in place; unechoed, nothing"
+    )
+    func lineAfterPrompt() {
+        var editor = LineEditor(prompt: "> ", echoes: true)
+        editor.startLine()
+        _ = type("stat\u{1B}[D\u{1B}[D", into: &editor)
+        #expect(editor.lineAfterPrompt == "stat\u{1B}[2D")
+        _ = type("\u{5}", into: &editor)
+        #expect(editor.lineAfterPrompt == "stat")
+        var hidden = LineEditor(prompt: "> ", echoes: false)
+        hidden.startLine()
+        _ = type("secret", into: &hidden)
+        #expect(hidden.lineAfterPrompt.isEmpty)
+    }
 }
 
 @Suite(.enabled(if: DemoProcess.scriptTool != nil, "needs util-linux script for a pseudo-terminal"))

@@ -30,6 +30,8 @@ final class DemoApp {
     let persistence: StatePersistence<AppState, User?>?
     /// Every action of the session, for `history`, `jump` and `skip`.
     let timeline: ActionHistory<AppState>
+    /// Hands the screens the changes of the state's navigation.
+    private let navigation: NavigationStateMiddleware<AppState, Screen>
     let style: TextStyle
     /// What the app printed since the last command took it.
     let console = Console()
@@ -95,6 +97,7 @@ final class DemoApp {
         self.history = history
         self.persistence = persistence
         self.timeline = timeline
+        self.navigation = navigation
         owner.app = self
     }
 
@@ -268,9 +271,13 @@ final class DemoApp {
     }
 
     /// After a jump or a skip, which no middleware sees, shows the screen on top of the state's
-    /// navigation (the screens whose entries left are let go).
+    /// navigation (the screens whose entries left are let go). The navigation middleware is
+    /// handed the change too: the next action's changes start from the screens shown now.
     private func followState() {
-        show(store.state.navigation)
+        let handed = navigation.shownNavigation?.entries.map(\.id)
+        navigation.handOverChanges(in: store.state)
+        // The same screens: the middleware showed nothing, but what they show may differ.
+        if handed == store.state.navigation.entries.map(\.id) { show(store.state.navigation) }
     }
 
     // MARK: - Screens

@@ -88,8 +88,8 @@ struct Invocation: Equatable, Sendable {
         }
     }
 
-    /// The longest idle timeout: a day. Longer is no timeout, and would overflow nothing, but a
-    /// typo (`--idle-timeout 30000000`) is likelier than a wish for a month.
+    /// The longest idle timeout: a day. A longer one is likelier a typo
+    /// (`--idle-timeout 3000000`) than a wish.
     static let longestIdleTimeout: Double = 86_400
 
     /// The timeout `text` gives in seconds: a positive number up to a day, such as `300` or `0.5`.
@@ -100,7 +100,9 @@ struct Invocation: Equatable, Sendable {
         else {
             return .failure(.idleTimeoutNotANumber(text))
         }
-        guard seconds > 0, seconds <= longestIdleTimeout else { return .failure(.idleTimeoutOutOfRange(text)) }
+        guard seconds > 0, seconds <= longestIdleTimeout else {
+            return .failure(.idleTimeoutOutOfRange(text))
+        }
         // Whole milliseconds: finer than a person types, and exact in a `Duration`.
         let milliseconds = (seconds * 1000).rounded()
         guard milliseconds >= 1 else { return .failure(.idleTimeoutOutOfRange(text)) }
@@ -129,8 +131,8 @@ struct Invocation: Equatable, Sendable {
                     }
                     files[option] = words[index + 1]
                     index += 2
-                } else if let option = ValueOption.allCases.first(where: { word.hasPrefix($0.rawValue + "=") })
-                {
+                } else if let option = ValueOption.allCases.first(where: { word.hasPrefix($0.rawValue + "=") }
+                ) {
                     guard files[option] == nil else { return .failure(option.givenTwice) }
                     let path = String(word.dropFirst(option.rawValue.count + 1))
                     guard !path.isEmpty else { return .failure(option.needsValue) }
