@@ -5,7 +5,7 @@
 #   tsan      the whole test suite under ThreadSanitizer (Swift Testing only: XCTest leaks here)
 #   asan      the whole test suite under AddressSanitizer, with LeakSanitizer on
 #   soak      the reliability suites at full size plus the 10-million-dispatch soak, release build
-#   valgrind  the demo on a piped session under valgrind --leak-check=full
+#   valgrind  the demo on a session from standard input under valgrind --leak-check=full
 # Each step prints how long it took; any sanitizer or valgrind report fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -98,10 +98,15 @@ step_valgrind() {
    fun:*ConcurrentReadableHashMap*resize*
 }
 EOF
-    local status=0
-    printf '%s' "$DEMO_SESSION" |
-        valgrind --error-exitcode=1 --leak-check=full --suppressions="$suppressions" "$demo" \
-            >"$output" 2>&1 || status=$?
+    # The session comes from a file: its bytes are there at every read, so the demo never waits
+    # for input on a second thread, which valgrind cannot follow once the main thread parked
+    # in dispatch_main (see fill() in Sources/remvvm-demo/CLI/LineReader.swift).
+    local status=0 session
+    session=$(mktemp)
+    printf '%s' "$DEMO_SESSION" >"$session"
+    valgrind --error-exitcode=1 --leak-check=full --suppressions="$suppressions" "$demo" \
+        <"$session" >"$output" 2>&1 || status=$?
+    rm -f "$session"
     cat "$output"
     rm -f "$suppressions"
     if [ "$status" -ne 0 ]; then

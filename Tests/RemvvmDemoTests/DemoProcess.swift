@@ -182,10 +182,9 @@ final class LiveDemoRun: @unchecked Sendable {
         process.environment = environment
         _ = DemoProcess.ignoreBrokenPipes
         try process.run()
-        let reading = output.fileHandleForReading
         DispatchQueue.global().async {
             while true {
-                let data = reading.availableData
+                let data = self.output.fileHandleForReading.availableData
                 self.lock.withLock {
                     if data.isEmpty { self.readerDone = true } else { self.received += data }
                 }

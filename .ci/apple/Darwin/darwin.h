@@ -1,7 +1,7 @@
 // The part of Darwin's libc that ReMVVM (library, demo, tests) calls, declared as Apple's SDK
 // declares it (types, constants' values), for the Apple check on Linux: Apple's headers are
 // not on this machine. A call to anything else fails the check with "cannot find 'x' in
-// scope": add it here, as <unistd.h>, <fcntl.h>, <termios.h> or <signal.h> declare it.
+// scope": add it here, as <unistd.h>, <fcntl.h>, <poll.h>, <termios.h> or <signal.h> declare it.
 typedef long ssize_t;
 typedef unsigned long size_t;
 typedef unsigned short mode_t;
@@ -55,6 +55,15 @@ void exit(int) __attribute__((noreturn));
 pid_t getpid(void);
 int kill(pid_t, int);
 int usleep(unsigned int);
+// <poll.h>
+typedef unsigned int nfds_t;
+struct pollfd {
+    int fd;
+    short events;
+    short revents;
+};
+#define POLLIN 0x0001
+int poll(struct pollfd *, nfds_t, int);
 // <termios.h>
 #define NCCS 20
 struct termios {

@@ -138,13 +138,23 @@ final class LineReader {
         }
     }
 
-    /// Reads what the descriptor has, waiting for it on a thread of its own: the main actor
-    /// goes on running the store's tasks meanwhile.
+    /// Reads what the descriptor has. When it has nothing yet, waits for it on a thread of
+    /// the global dispatch queue while the main actor goes on running the store's tasks.
+    ///
+    /// Input that is there already (a file, a pipe written ahead, the end of the input) is read
+    /// in place, without the hop: a script reads no slower, and a session that never waits
+    /// never starts a second thread (valgrind, which CI runs the demo under, stops with an
+    /// internal error when a thread starts after the main thread parked in `dispatch_main`).
     private func fill() async -> Result<Void, ReadError> {
         let descriptor = self.descriptor
-        let chunk = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: Self.readChunk(descriptor))
+        let chunk: Result<[UInt8], ReadError>
+        if Self.hasInput(descriptor) {
+            chunk = Self.readChunk(descriptor)
+        } else {
+            chunk = await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(returning: Self.readChunk(descriptor))
+                }
             }
         }
         switch chunk {
@@ -154,6 +164,14 @@ final class LineReader {
         case .failure(let error):
             return .failure(error)
         }
+    }
+
+    /// Whether a `read` would return at once: bytes are there, the input ended, or reading
+    /// fails. A failed `poll` other than an interruption says so too; the `read` reports it.
+    private nonisolated static func hasInput(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&entry, 1, 0)
+        return ready > 0 || (ready < 0 && errno != EINTR)
     }
 
     /// One `read` of up to 64 KiB: the bytes, none at the end of the input, or the error.
