@@ -180,6 +180,27 @@ private func makeHistoryStore(limit: Int = 10_000, before: [any AnyMiddleware] =
         #expect(log.kinds == [.historyRequestIgnored, .historyRequestIgnored])
     }
 
+    @Test("a history never registered says so once, and cannot travel")
+    func notRegistered() {
+        let history = ActionHistory<TestState>(limit: 2)
+        let (store, log) = makeStore(middleware: [history])
+        for by in 1...4 { store.dispatch(action: Increment(by: by)) }
+        #expect(log.kinds == [.historyNotRegistered])
+        #expect(log.messages.first?.contains("history.register(on: store)") == true)
+        // Without the store nothing is folded: the actions past the limit stay in memory.
+        #expect(history.entries.map(\.index) == [3, 4])
+        #expect(!history.jump(to: 3))
+        #expect(!history.skip(4))
+        #expect(store.state.count == 10)
+        // Registered late, it folds what went past the limit into the state it saw first.
+        history.register(on: store)
+        store.dispatch(action: Increment(by: 5))
+        #expect(history.entries.map(\.index) == [4, 5])
+        #expect(history.jump(to: 3))
+        #expect(store.state.count == 6)
+        #expect(log.kinds == [.historyNotRegistered])
+    }
+
     @Test("an undo kept after the undo history is replayed exactly by a jump")
     func undoIsExact() {
         let undo = UndoHistory<TestState>(limit: 10)

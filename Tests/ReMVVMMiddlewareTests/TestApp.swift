@@ -53,13 +53,17 @@ func makeStore(middleware: [AnyMiddleware]) -> (Store<TestState>, DiagnosticsLog
     store.register(reducer: IncrementReducer.self)
     store.register(reducer: RenameReducer.self)
     let log = DiagnosticsLog()
-    store.diagnosticsHandler = { log.kinds.append($0.kind) }
+    store.diagnosticsHandler = {
+        log.kinds.append($0.kind)
+        log.messages.append($0.message)
+    }
     return (store, log)
 }
 
 @MainActor
 final class DiagnosticsLog {
     var kinds: [StoreDiagnostic.Kind] = []
+    var messages: [String] = []
 }
 
 /// Blocks every action of its type.

@@ -26,6 +26,12 @@ public import ReMVVMStore
 /// middleware are not told of a jump or a skip: an ``UndoHistory`` goes on from the state it
 /// saw last.
 ///
+/// Call ``register(on:)`` once the store is made: the history needs the store to fold actions
+/// past its limit and to travel. A history in the middleware but never registered reports
+/// ``StoreDiagnostic/Kind/historyNotRegistered`` at the first action it sees, keeps in memory
+/// the actions past its limit that it cannot fold, and its `jump(to:)` and `skip(_:)` return
+/// `false`.
+///
 /// - Complexity: Keeping an action costs O(1) per dispatch; a jump or a skip reduces every
 ///   action up to the position again, O(*n*). The history keeps at most ``limit`` actions;
 ///   the oldest are folded into the starting state, so a jump cannot go back before them.
@@ -61,6 +67,11 @@ public final class ActionHistory<State: StoreState>: StateMiddleware {
     /// The state before the first action in `kept`.
     private var start: State?
     private weak var store: Store<State>?
+    /// Set by ``register(on:)``; a flag, so that the check at each dispatch reads no weak
+    /// reference.
+    private var isRegistered = false
+    /// Whether the history said that it was not registered; it says so once.
+    private var saidNotRegistered = false
 
     /// Creates a history that keeps up to `limit` actions.
     ///
@@ -77,6 +88,7 @@ public final class ActionHistory<State: StoreState>: StateMiddleware {
     /// - Parameter store: The store whose middleware holds this history.
     public func register(on store: Store<State>) {
         self.store = store
+        isRegistered = true
         if start == nil { start = store.state }
     }
 
@@ -92,6 +104,15 @@ public final class ActionHistory<State: StoreState>: StateMiddleware {
         dispatcher: Dispatcher<Action, State>
     ) {
         if start == nil { start = state }
+        if !isRegistered, !saidNotRegistered {
+            saidNotRegistered = true
+            dispatcher.report(
+                .historyNotRegistered,
+                "ActionHistory<\(State.self)> is in the middleware but was never registered: call "
+                    + "history.register(on: store) after making the store; until then it keeps every action, "
+                    + "past its limit too, and cannot jump or skip"
+            )
+        }
         dispatcher.next { [weak self] _ in self?.keep(action) }
     }
 
@@ -99,12 +120,13 @@ public final class ActionHistory<State: StoreState>: StateMiddleware {
     /// start with the reducers alone; 0 is the state before the first action kept.
     ///
     /// An index outside the session changes nothing and is reported through the store's
-    /// diagnostics.
+    /// diagnostics. Before ``register(on:)`` there is no store to travel in: nothing changes.
     ///
     /// - Parameter index: The index of an action kept, or the one before the first.
     /// - Returns: Whether the store went there.
     @discardableResult
     public func jump(to index: Int) -> Bool {
+        guard store != nil else { return false }
         let lowest = (kept[head...].first?.index ?? position + 1) - 1
         let highest = kept.last?.index ?? position
         guard (lowest...highest).contains(index) else {
@@ -120,12 +142,13 @@ public final class ActionHistory<State: StoreState>: StateMiddleware {
     /// the state at the current ``position`` from the start with the reducers alone.
     ///
     /// An index that names no action kept changes nothing and is reported through the store's
-    /// diagnostics.
+    /// diagnostics. Before ``register(on:)`` there is no store to travel in: nothing changes.
     ///
     /// - Parameter index: The index of an action kept.
     /// - Returns: Whether the action was toggled.
     @discardableResult
     public func skip(_ index: Int) -> Bool {
+        guard store != nil else { return false }
         guard let offset = kept[head...].firstIndex(where: { $0.index == index }) else {
             report("skip(\(index)) names no action kept (\(rangeDescription)); nothing changed")
             return false
@@ -198,4 +221,8 @@ extension StoreDiagnostic.Kind {
     /// An ``ActionHistory`` was asked to jump to, or skip, an action outside the session it
     /// keeps; nothing changed.
     public static let historyRequestIgnored = StoreDiagnostic.Kind("historyRequestIgnored")
+
+    /// An ``ActionHistory`` saw an action before ``ActionHistory/register(on:)`` was called:
+    /// it cannot fold actions past its limit, nor jump or skip, until it is.
+    public static let historyNotRegistered = StoreDiagnostic.Kind("historyNotRegistered")
 }
