@@ -75,6 +75,15 @@ import Testing
             "\(app.timeline.entries[2].action)" == #"LoginAction(firstName: "Grace", lastName: "Hopper")"#)
     }
 
+    @Test("jump 0 before any action shows the first screen again")
+    func jumpBeforeAnyAction() {
+        let app = DemoApp()
+        _ = app.start()
+        let outcome = app.execute(line: "jump 0")
+        #expect(outcome.error == nil)
+        #expect(outcome.standardOutput == Expected.loginScreen)
+    }
+
     @Test(
         "after a jump or a skip, the next action shows its screen: the navigation follows what was shown",
         arguments: ["jump 1", "jump 3", "skip 4"]

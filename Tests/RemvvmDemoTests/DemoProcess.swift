@@ -158,18 +158,20 @@ enum DemoProcess {
 
 /// A run of the demo that a test talks to while it runs: it types a line, waits until the
 /// output shows something, types the next, and so on; for what happens between commands (the
-/// idle timeout).
+/// idle timeout). Every wait has a deadline: a run that hangs fails its test and is stopped.
 final class LiveDemoRun: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
     private let errors = Pipe()
-    /// Guards `received` and `readerDone`, written by the reading thread.
+    /// Guards what the reading threads write.
     private let lock = NSLock()
     private var received: [UInt8] = []
-    private var readerDone = false
+    private var receivedErrors: [UInt8] = []
+    private var pipesOpen = 2
 
-    /// Starts `executable` with `arguments`, without colour; both pipes are read as it runs.
+    /// Starts `executable` with `arguments`, without colour; both of its output pipes are read
+    /// as it runs, each on a thread of its own.
     init(_ executable: URL, arguments: [String]) throws {
         process.executableURL = executable
         process.arguments = arguments
@@ -182,11 +184,20 @@ final class LiveDemoRun: @unchecked Sendable {
         process.environment = environment
         _ = DemoProcess.ignoreBrokenPipes
         try process.run()
+        read(output) { $0.received += $1 }
+        read(errors) { $0.receivedErrors += $1 }
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    private func read(_ pipe: Pipe, into store: @escaping @Sendable (LiveDemoRun, Data) -> Void) {
         DispatchQueue.global().async {
             while true {
-                let data = self.output.fileHandleForReading.availableData
+                let data = pipe.fileHandleForReading.availableData
                 self.lock.withLock {
-                    if data.isEmpty { self.readerDone = true } else { self.received += data }
+                    if data.isEmpty { self.pipesOpen -= 1 } else { store(self, data) }
                 }
                 if data.isEmpty { return }
             }
@@ -219,14 +230,25 @@ final class LiveDemoRun: @unchecked Sendable {
         return nil
     }
 
-    /// Ends the input, waits for the run to exit and returns what it printed.
-    func finish() async throws -> RunResult {
+    /// Ends the input, waits for the run to exit and returns what it printed. A run still going
+    /// after `timeout` is stopped, and the test fails.
+    func finish(
+        timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> RunResult {
         try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        while !lock.withLock({ readerDone }) {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning || lock.withLock({ pipesOpen > 0 }) {
+            if ContinuousClock.now >= deadline {
+                Issue.record(
+                    "the run did not end within \(timeout):\n\(standardOutput)",
+                    sourceLocation: sourceLocation)
+                process.terminate()
+                break
+            }
             try await Task.sleep(for: .milliseconds(5))
         }
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let errorText = lock.withLock { String(decoding: receivedErrors, as: UTF8.self) }
         return RunResult(
             standardOutput: standardOutput, standardError: errorText, status: process.terminationStatus)
     }

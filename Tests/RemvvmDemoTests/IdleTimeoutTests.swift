@@ -70,6 +70,25 @@ import Testing
         #expect(between.chunks.first == Self.loggedOutAfter300.first)
     }
 
+    @Test("input that never reaches the app as a command starts the wait again too: bad words, a line not UTF-8")
+    func rejectedInputRestarts() async {
+        let clock = TestClock()
+        let (app, between) = Self.loggedInApp(clock: clock)
+        let session = Session(app: app, source: .pipe) { _ in }
+        #expect(app.outputBetweenCommands != nil)
+        await clock.advance(by: .seconds(200))
+        session.run(words: ["login"], number: 1)
+        await clock.advance(by: .seconds(200))
+        session.run(line: [0x41, 0xFF], number: 2)
+        await clock.advance(by: .seconds(299))
+        #expect(app.store.state.user != nil)
+        #expect(session.hasFailed)
+        await clock.advance(by: .seconds(1))
+        #expect(app.store.state.user == nil)
+        // The session took the output between commands over from the test's collector.
+        #expect(between.chunks.isEmpty)
+    }
+
     @Test("logout ends the wait, and with nobody logged in nothing waits")
     func logoutCancels() async {
         let clock = TestClock()

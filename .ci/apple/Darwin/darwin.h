@@ -63,6 +63,9 @@ struct pollfd {
     short revents;
 };
 #define POLLIN 0x0001
+#define POLLERR 0x0008
+#define POLLHUP 0x0010
+#define POLLNVAL 0x0020
 int poll(struct pollfd *, nfds_t, int);
 // <termios.h>
 #define NCCS 20

@@ -210,7 +210,7 @@ final class DemoApp {
 
     /// Tells the idle timer that the user is at work: it starts again when someone is logged
     /// in, and stops when nobody is. Nothing to tell without an idle timeout.
-    private func noteActivity() {
+    func noteActivity() {
         if idleTimeout != nil { store.dispatch(action: UserActivity()) }
     }
 
@@ -277,7 +277,10 @@ final class DemoApp {
         let handed = navigation.shownNavigation?.entries.map(\.id)
         navigation.handOverChanges(in: store.state)
         // The same screens: the middleware showed nothing, but what they show may differ.
-        if handed == store.state.navigation.entries.map(\.id) { show(store.state.navigation) }
+        // Before the first action the middleware has handed nothing, and shows nothing either.
+        if handed == nil || handed == store.state.navigation.entries.map(\.id) {
+            show(store.state.navigation)
+        }
     }
 
     // MARK: - Screens

@@ -183,7 +183,7 @@ struct Invocation: Equatable, Sendable {
           remvvm-demo COMMAND [';' COMMAND]... commands given as arguments
           remvvm-demo --help | --version
 
-        Options (before the commands; each also as --option=FILE):
+        Options (before the commands; each also as --option=VALUE):
           --record FILE   record every action of the session to FILE, one JSON line each
           --replay FILE   replay the actions recorded in FILE, then go on with the input
           --state FILE    keep who is logged in in FILE across runs: restored before the

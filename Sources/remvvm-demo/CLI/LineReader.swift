@@ -17,10 +17,10 @@ import ReMVVMStore
 /// editing instead (see ``LineEditor``): the terminal is in raw mode while the line is typed,
 /// and as it was before while the line runs. Pipes and files are read as plain lines.
 ///
-/// Reading waits off the main actor: while a person thinks, the store's tasks (the idle
-/// timeout) run, and what they print can interrupt the line being typed
-/// (``interrupt(_:)``). A class, so that the interruption reaches the line while
-/// ``nextLine()`` waits.
+/// Waiting for input happens off the main actor: while a person thinks, the store's tasks
+/// (the idle timeout) run, and what they print can interrupt the line being typed
+/// (``interrupt(prompt:_:)``). Input that is there already is read in place. A class, so that
+/// the interruption reaches the line while ``nextLine()`` waits.
 @MainActor
 final class LineReader {
     private let descriptor: Int32
@@ -33,6 +33,8 @@ final class LineReader {
     private var decoder = KeyDecoder()
     /// Whether ``nextLine()`` is waiting for input, with the prompt on display.
     private(set) var isReading = false
+    /// Whether the line being read is typed with editing keys, so the editor holds it.
+    private var isEditing = false
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -68,7 +70,7 @@ final class LineReader {
     ///   - prompt: The prompt as the terminal shows it (styled).
     ///   - output: Writes the output that interrupts the line.
     func interrupt(prompt: String, _ output: () -> Void) {
-        guard let editor else {
+        guard isEditing, let editor else {
             // No line editing: the terminal echoes what is typed, and only it knows the line.
             Self.writeAll("\n")
             output()
@@ -76,6 +78,7 @@ final class LineReader {
             return
         }
         // Back to the start of the prompt's line and clear it: the output takes its place.
+        // (A line longer than the terminal is wide leaves its first rows above the output.)
         Self.writeAll("\r\u{1B}[K")
         output()
         Self.writeAll(prompt + editor.lineAfterPrompt)
@@ -85,6 +88,8 @@ final class LineReader {
     /// never copied across a wait: ``interrupt(prompt:_:)`` reads it while this waits.
     private func editedLine() async -> Result<[UInt8], ReadError>? {
         guard editor != nil else { return await plainLine() }
+        isEditing = true
+        defer { isEditing = false }
         editor?.startLine()
         while true {
             if start == buffer.count {
@@ -167,11 +172,16 @@ final class LineReader {
     }
 
     /// Whether a `read` would return at once: bytes are there, the input ended, or reading
-    /// fails. A failed `poll` other than an interruption says so too; the `read` reports it.
+    /// fails.
+    ///
+    /// Only those answers count: macOS's `poll` does not support terminals and answers
+    /// `POLLNVAL` for them at once, and a terminal read in place would block the main actor
+    /// until a key is pressed. Any other answer, or a failed `poll`, sends the read off the
+    /// main actor, where it may wait.
     private nonisolated static func hasInput(_ descriptor: Int32) -> Bool {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&entry, 1, 0)
-        return ready > 0 || (ready < 0 && errno != EINTR)
+        guard poll(&entry, 1, 0) > 0 else { return false }
+        return Int32(entry.revents) & Int32(POLLIN | POLLHUP | POLLERR) != 0
     }
 
     /// One `read` of up to 64 KiB: the bytes, none at the end of the input, or the error.

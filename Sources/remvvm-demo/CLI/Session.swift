@@ -32,7 +32,19 @@ final class Session {
         app.outputBetweenCommands = { [weak self] chunks in self?.showBetweenCommands(chunks) }
     }
 
+    /// Shows what the app printed on its own, then waits for the state file (with `--state`)
+    /// to hold the change, and shows a warning if it could not be saved, without waiting for
+    /// the next command.
     private func showBetweenCommands(_ chunks: [OutputChunk]) {
+        writeBetweenCommands(chunks)
+        Task {
+            await app.saveState()
+            let warnings = app.console.take()
+            if !warnings.isEmpty { writeBetweenCommands(warnings) }
+        }
+    }
+
+    private func writeBetweenCommands(_ chunks: [OutputChunk]) {
         let writeOutput = { for chunk in chunks { self.write(chunk) } }
         if let aroundOutputBetweenCommands {
             aroundOutputBetweenCommands(writeOutput)
@@ -55,6 +67,8 @@ final class Session {
     @discardableResult
     func run(line bytes: [UInt8], number: Int) -> Bool {
         guard let line = String(validUTF8: bytes) else {
+            // Not a command, but the user at work all the same.
+            app.noteActivity()
             report(.lineNotUTF8, at: number)
             return true
         }
@@ -67,7 +81,9 @@ final class Session {
         let outcome: CommandOutcome
         switch CommandParser.parse(words: words) {
         case .success(let command): outcome = app.execute(command)
-        case .failure(let error): outcome = CommandOutcome(error: error)
+        case .failure(let error):
+            app.noteActivity()
+            outcome = CommandOutcome(error: error)
         }
         return run(outcome, number: number)
     }

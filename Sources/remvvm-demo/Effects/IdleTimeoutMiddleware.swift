@@ -38,6 +38,9 @@ struct IdleTimeoutMiddleware: StateMiddleware {
             let clock = dispatcher.dependencies.clock
             dispatcher.task(id: Timer(), cancelInFlight: true) { [timeout, expired] in
                 try await clock.sleep(for: timeout)
+                // A command that ran after the deadline but before this task resumed cancelled
+                // it: the sleep is over, so only this check sees that.
+                try Task.checkCancellation()
                 expired()
             }
         case is LogoutAction:
