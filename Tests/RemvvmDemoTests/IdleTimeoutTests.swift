@@ -70,7 +70,9 @@ import Testing
         #expect(between.chunks.first == Self.loggedOutAfter300.first)
     }
 
-    @Test("input that never reaches the app as a command starts the wait again too: bad words, a line not UTF-8")
+    @Test(
+        "input that never reaches the app as a command starts the wait again too: bad words, a line not UTF-8"
+    )
     func rejectedInputRestarts() async {
         let clock = TestClock()
         let (app, between) = Self.loggedInApp(clock: clock)
