@@ -184,18 +184,19 @@ final class LiveDemoRun: @unchecked Sendable {
         process.environment = environment
         _ = DemoProcess.ignoreBrokenPipes
         try process.run()
-        read(output) { $0.received += $1 }
-        read(errors) { $0.receivedErrors += $1 }
+        read(standardError: false) { $0.received += $1 }
+        read(standardError: true) { $0.receivedErrors += $1 }
     }
 
     deinit {
         if process.isRunning { process.terminate() }
     }
 
-    private func read(_ pipe: Pipe, into store: @escaping @Sendable (LiveDemoRun, Data) -> Void) {
+    /// Reads one of the run's output pipes until it ends, handing each chunk to `store`.
+    private func read(standardError: Bool, into store: @escaping @Sendable (LiveDemoRun, Data) -> Void) {
         DispatchQueue.global().async {
             while true {
-                let data = pipe.fileHandleForReading.availableData
+                let data = (standardError ? self.errors : self.output).fileHandleForReading.availableData
                 self.lock.withLock {
                     if data.isEmpty { self.pipesOpen -= 1 } else { store(self, data) }
                 }
