@@ -126,10 +126,7 @@ enum DemoProcess {
         process.standardInput = stdin
         process.standardOutput = out
         process.standardError = err
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = nil
-        environment.merge(extra) { _, new in new }
-        process.environment = environment
+        process.environment = environment(extra)
         try process.run()
         // Inputs are small, well under a pipe's buffer. A demo may exit before it reads them
         // (a bad flag, `quit`): writing then fails with EPIPE, which must not kill the tests
@@ -147,6 +144,14 @@ enum DemoProcess {
                 String(decoding: try Data(contentsOf: errURL), as: UTF8.self)),
             status: process.terminationStatus
         )
+    }
+
+    /// This process's environment without `NO_COLOR`, with `extra` added.
+    static func environment(_ extra: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        environment.merge(extra) { _, new in new }
+        return environment
     }
 
     /// Replaces the times in trace lines (`(0.012 ms)`, `total 0.061 ms`) with `#`, so that the
@@ -178,10 +183,7 @@ final class LiveDemoRun: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment["TERM"] = "xterm"
-        process.environment = environment
+        process.environment = DemoProcess.environment(["NO_COLOR": "1", "TERM": "xterm"])
         _ = DemoProcess.ignoreBrokenPipes
         try process.run()
         read(standardError: false) { $0.received += $1 }

@@ -136,23 +136,21 @@ struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         CommandError(message: "\(option) was given twice", hint: hint)
     }
 
+    private static let idleTimeoutExample = "try: remvvm-demo --idle-timeout 300"
+
     static let idleTimeoutNeedsSeconds = CommandError(
-        message: "--idle-timeout needs a number of seconds",
-        hint: "try: remvvm-demo --idle-timeout 300"
-    )
+        message: "--idle-timeout needs a number of seconds", hint: idleTimeoutExample)
 
     static func idleTimeoutNotANumber(_ text: String) -> CommandError {
         CommandError(
-            message: "--idle-timeout takes a number of seconds, got \(quoted(text))",
-            hint: "try: remvvm-demo --idle-timeout 300"
+            message: "--idle-timeout takes a number of seconds, got \(quoted(text))", hint: idleTimeoutExample
         )
     }
 
     static func idleTimeoutOutOfRange(_ text: String) -> CommandError {
         CommandError(
             message: "--idle-timeout must be from 0.001 to 86400 seconds (a day), got \(quoted(text))",
-            hint: "try: remvvm-demo --idle-timeout 300"
-        )
+            hint: idleTimeoutExample)
     }
 
     static func cannotRecord(_ failure: ActionRecorder.Failure) -> CommandError {
