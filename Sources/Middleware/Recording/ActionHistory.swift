@@ -28,7 +28,7 @@ public import ReMVVMStore
 ///
 /// Call ``register(on:)`` once the store is made: the history needs the store to fold actions
 /// past its limit and to travel. A history in the middleware but never registered reports
-/// ``StoreDiagnostic/Kind/historyNotRegistered`` at the first action it sees, keeps in memory
+/// `StoreDiagnostic.Kind.historyNotRegistered` at the first action it sees, keeps in memory
 /// the actions past its limit that it cannot fold, and its `jump(to:)` and `skip(_:)` return
 /// `false`.
 ///
