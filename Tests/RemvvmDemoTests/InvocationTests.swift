@@ -40,56 +40,6 @@ import Testing
                 ["--script", "a", "state"],
                 "--script cannot be combined with commands (put the commands in the script, or leave out --script)"
             ),
-        ]
-    )
-    func invalid(words: [String], message: String) {
-        guard case .failure(let error) = Invocation.parse(words: words) else {
-            Issue.record("\(words) parsed")
-            return
-        }
-        #expect(error.description == message)
-    }
-
-    @Test(
-        "--record and --replay go with every input mode",
-        arguments: [
-            (["--record", "r.jsonl"], Invocation(mode: .standardInput, recordPath: "r.jsonl")),
-            (["--replay=p.jsonl", "state"], Invocation(mode: .commands([["state"]]), replayPath: "p.jsonl")),
-            (
-                ["--replay", "p.jsonl", "--script", "s.txt", "--record=r.jsonl"],
-                Invocation(mode: .script(path: "s.txt"), recordPath: "r.jsonl", replayPath: "p.jsonl")
-            ),
-            (["--record", "r.jsonl", "--help"], .help),
-            (["--", "--record", "r.jsonl"], .commands([["--record", "r.jsonl"]])),
-        ]
-    )
-    func files(words: [String], invocation: Invocation) {
-        #expect(Invocation.parse(words: words) == .success(invocation))
-    }
-
-    @Test(
-        "--idle-timeout takes seconds, fractions too, and goes with every input mode",
-        arguments: [
-            (["--idle-timeout", "300"], Invocation(mode: .standardInput, idleTimeout: .seconds(300))),
-            (
-                ["--idle-timeout=0.5", "state"],
-                Invocation(mode: .commands([["state"]]), idleTimeout: .milliseconds(500))
-            ),
-            (
-                ["--script", "s.txt", "--idle-timeout", "86400"],
-                Invocation(mode: .script(path: "s.txt"), idleTimeout: .seconds(86_400))
-            ),
-            (["--idle-timeout", "0.001"], Invocation(mode: .standardInput, idleTimeout: .milliseconds(1))),
-            (["--idle-timeout", "1.0004"], Invocation(mode: .standardInput, idleTimeout: .seconds(1))),
-        ]
-    )
-    func idleTimeout(words: [String], invocation: Invocation) {
-        #expect(Invocation.parse(words: words) == .success(invocation))
-    }
-
-    @Test(
-        "a bad --idle-timeout gives one message and a hint",
-        arguments: [
             (
                 ["--idle-timeout"],
                 "--idle-timeout needs a number of seconds (try: remvvm-demo --idle-timeout 300)"
@@ -136,12 +86,49 @@ import Testing
             ),
         ]
     )
-    func badIdleTimeout(words: [String], message: String) {
+    func invalid(words: [String], message: String) {
         guard case .failure(let error) = Invocation.parse(words: words) else {
             Issue.record("\(words) parsed")
             return
         }
         #expect(error.description == message)
+    }
+
+    @Test(
+        "--record and --replay go with every input mode",
+        arguments: [
+            (["--record", "r.jsonl"], Invocation(mode: .standardInput, recordPath: "r.jsonl")),
+            (["--replay=p.jsonl", "state"], Invocation(mode: .commands([["state"]]), replayPath: "p.jsonl")),
+            (
+                ["--replay", "p.jsonl", "--script", "s.txt", "--record=r.jsonl"],
+                Invocation(mode: .script(path: "s.txt"), recordPath: "r.jsonl", replayPath: "p.jsonl")
+            ),
+            (["--record", "r.jsonl", "--help"], .help),
+            (["--", "--record", "r.jsonl"], .commands([["--record", "r.jsonl"]])),
+        ]
+    )
+    func files(words: [String], invocation: Invocation) {
+        #expect(Invocation.parse(words: words) == .success(invocation))
+    }
+
+    @Test(
+        "--idle-timeout takes seconds, fractions too, and goes with every input mode",
+        arguments: [
+            (["--idle-timeout", "300"], Invocation(mode: .standardInput, idleTimeout: .seconds(300))),
+            (
+                ["--idle-timeout=0.5", "state"],
+                Invocation(mode: .commands([["state"]]), idleTimeout: .milliseconds(500))
+            ),
+            (
+                ["--script", "s.txt", "--idle-timeout", "86400"],
+                Invocation(mode: .script(path: "s.txt"), idleTimeout: .seconds(86_400))
+            ),
+            (["--idle-timeout", "0.001"], Invocation(mode: .standardInput, idleTimeout: .milliseconds(1))),
+            (["--idle-timeout", "1.0004"], Invocation(mode: .standardInput, idleTimeout: .seconds(1))),
+        ]
+    )
+    func idleTimeout(words: [String], invocation: Invocation) {
+        #expect(Invocation.parse(words: words) == .success(invocation))
     }
 
     @Test("an argument that is not UTF-8 is reported with its position")
