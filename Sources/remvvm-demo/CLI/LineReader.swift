@@ -107,7 +107,10 @@ final class LineReader {
             start += 1
             guard let key = decoder.feed(byte) else { continue }
             var output = ""
-            guard let outcome = editor?.apply(key, output: &output) else { return await plainLine() }
+            guard let outcome = editor?.apply(key, output: &output) else {
+                preconditionFailure(
+                    "internal inconsistency: the line editor went away while a line was typed")
+            }
             if !output.isEmpty { Self.writeAll(output) }
             switch outcome {
             case .editing: continue
@@ -189,7 +192,10 @@ final class LineReader {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count >= 0 { return .success(Array(chunk[..<count])) }
+            if count >= 0 {
+                chunk.removeLast(chunk.count - count)
+                return .success(chunk)
+            }
             if errno == EINTR { continue }
             return .failure(ReadError(code: errno))
         }
