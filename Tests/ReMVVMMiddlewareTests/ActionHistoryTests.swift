@@ -180,25 +180,35 @@ private func makeHistoryStore(limit: Int = 10_000, before: [any AnyMiddleware] =
         #expect(log.kinds == [.historyRequestIgnored, .historyRequestIgnored])
     }
 
-    @Test("a history never registered says so once, and cannot travel")
-    func notRegistered() {
+    @Test("a history in the middleware attaches itself: no register(on:), and it folds and travels")
+    func attachesItself() {
         let history = ActionHistory<TestState>(limit: 2)
         let (store, log) = makeStore(middleware: [history])
         for by in 1...4 { store.dispatch(action: Increment(by: by)) }
-        #expect(log.kinds == [.historyNotRegistered])
-        #expect(log.messages.first?.contains("history.register(on: store)") == true)
-        // Without the store nothing is folded: the actions past the limit stay in memory.
+        #expect(log.kinds.isEmpty)
+        // Folded: at most one and a half times the limit is kept.
         #expect(history.entries.map(\.index) == [3, 4])
-        #expect(!history.jump(to: 3))
-        #expect(!history.skip(4))
-        #expect(store.state.count == 10)
-        // Registered late, it folds what went past the limit into the state it saw first.
-        history.register(on: store)
-        store.dispatch(action: Increment(by: 5))
-        #expect(history.entries.map(\.index) == [4, 5])
         #expect(history.jump(to: 3))
         #expect(store.state.count == 6)
-        #expect(log.kinds == [.historyNotRegistered])
+        // Registering again on the same store changes nothing.
+        history.register(on: store)
+        #expect(history.entries.map(\.index) == [3, 4])
+        #expect(history.position == 3)
+    }
+
+    @Test("a history outside the middleware keeps nothing and cannot travel until registered")
+    func registeredOutsideTheMiddleware() {
+        let history = ActionHistory<TestState>(limit: 10)
+        let (store, log) = makeStore(middleware: [])
+        store.dispatch(action: Increment(by: 1))
+        #expect(history.entries.isEmpty)
+        #expect(!history.jump(to: 0))
+        history.register(on: store)
+        store.dispatch(action: Increment(by: 2))
+        #expect(history.entries.map(\.index) == [1])
+        #expect(history.jump(to: 0))
+        #expect(store.state.count == 1)
+        #expect(log.kinds.isEmpty)
     }
 
     @Test("an undo kept after the undo history is replayed exactly by a jump")

@@ -94,31 +94,30 @@ import Testing
         #expect(ui.lines == ["dismiss sheet #2"])
     }
 
-    @Test(
-        "after a jump, which no action brings, handOverChanges hands the UI the way back, and the next action starts there"
-    )
+    @Test("a jump, which no action brings, hands the UI the way back, and the next action starts there")
     func jump() {
         let ui = UI()
         let middleware = ui.middleware()
         let history = ActionHistory<NavState>()
         let (store, _) = makeNavigationStore(middleware: [middleware, history])
-        history.register(on: store)
         store.dispatch(action: NavigationAction.push(Page.list))
         store.dispatch(action: NavigationAction.push(Page.detail(1)))
         ui.lines = []
         history.jump(to: 0)
-        #expect(ui.lines.isEmpty)
-        middleware.handOverChanges(in: store.state)
         #expect(ui.lines == ["pop detail(1) #3", "pop list #2"])
         #expect(middleware.shownNavigation == store.state.navigation)
-        // Handed already: nothing more to hand.
+        // A jump to where the UI is already hands nothing.
         let calls = ui.calls
-        middleware.handOverChanges(in: store.state)
+        history.jump(to: 0)
         #expect(ui.calls == calls)
         // The next action's changes start from the root the UI now shows, not from the detail.
         ui.lines = []
         store.dispatch(action: NavigationAction.push(Page.list))
         #expect(ui.lines == ["push list #2"])
+        // A skip is handed over too: without the push (action 1 now), the root again.
+        ui.lines = []
+        history.skip(1)
+        #expect(ui.lines == ["pop list #2"])
     }
 
     @Test("the UI is handed the changes after every subscriber saw the state, popped view models gone")

@@ -132,14 +132,29 @@ import Testing
         #expect(Token.live <= 4)
     }
 
-    @Test("a history that was not registered leaves undo unhandled, and the store reports it")
-    func notRegistered() {
+    @Test("a history in the middleware attaches itself: undo works without register(on:)")
+    func attachesItself() {
         let history = UndoHistory<TestState>(limit: 3)
         let (store, log) = makeStore(middleware: [history])
         store.dispatch(action: Increment())
         store.dispatch(action: UndoAction())
+        #expect(log.kinds.isEmpty)
+        #expect(store.state.count == 0)
+        // Registering on the same store again does nothing (no duplicate reducer).
+        history.register(on: store)
+        store.dispatch(action: RedoAction())
+        #expect(store.state.count == 1)
+    }
+
+    @Test("a history outside the middleware leaves undo and redo unhandled, and the store reports it")
+    func notInTheMiddleware() {
+        let history = UndoHistory<TestState>(limit: 3)
+        let (store, log) = makeStore(middleware: [])
+        store.dispatch(action: Increment())
+        store.dispatch(action: UndoAction())
         #expect(log.kinds == [.unhandledAction])
         #expect(store.state.count == 1)
+        #expect(!history.canUndo)
     }
 
     @Test("a history sees undo and redo as its own even when later middleware trace them")

@@ -59,7 +59,8 @@ import Testing
         #expect(outcome.output.map(\.stream) == [.standardOutput, .standardError])
         let trace = outcome.standardError
         #expect(trace.hasPrefix("trace #1 LoginAction(firstName: \"Ada\", lastName: \"Lovelace\")\n"))
-        #expect(trace.contains("  NavigationStateMiddleware<AppState, Screen>: passed on ("))
+        // The navigation hand-off is a store feature, not a middleware step: no step of it.
+        #expect(!trace.contains("NavigationStateMiddleware"))
         #expect(trace.contains("    user: nil -> User(firstName: \"Ada\", lastName: \"Lovelace\")\n"))
         // The login presented the greetings: the navigation is state, traced as any change.
         #expect(

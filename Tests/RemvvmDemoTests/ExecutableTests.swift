@@ -159,7 +159,6 @@ private func failed(_ out: String, _ err: String) -> RunResult {
             ).withError(
                 """
                 trace #1 LoginAction(firstName: "Ada", lastName: "Lovelace")
-                  NavigationStateMiddleware<AppState, Screen>: passed on (# ms)
                   reduced (# ms)
                     user: nil -> User(firstName: "Ada", lastName: "Lovelace")
                     navigation.shownEntries[1]: no element -> NavigationEntry<Screen>(screen: .greetings, id: 2)

@@ -30,6 +30,22 @@ struct StateFileExecutableTests {
                     status: 0))
     }
 
+    @Test("a jump back to before the login is saved: the next run starts logged out")
+    func jumpIsSaved() throws {
+        let directory = try DemoProcess.makeDirectory()
+        let url = directory.appendingPathComponent("state.json")
+        let first = try DemoProcess.run(
+            ["--state", "state.json"], input: Array("login Ada Lovelace\njump 0\nquit\n".utf8), in: directory)
+        #expect(first.status == 0)
+        #expect(first.standardError == "")
+        #expect(try String(contentsOf: url, encoding: .utf8) == Self.encoded(nil))
+        #expect(
+            try DemoProcess.run(["--state", "state.json", "state"], in: directory)
+                == RunResult(
+                    standardOutput: Expected.loginScreen + Expected.loggedOutState, standardError: "",
+                    status: 0))
+    }
+
     @Test(
         "a state file that is not a saved user is set aside under a name that says why, and the run starts logged out"
     )

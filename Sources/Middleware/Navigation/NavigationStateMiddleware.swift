@@ -21,52 +21,33 @@ public import ReMVVMStore
 /// store.register(navigation: \.navigation)
 /// ```
 ///
-/// It sees every action, not only ``NavigationAction``s: any reducer that changes the
-/// navigation (a logout that goes back to the login screen, an undo that restores an earlier
-/// state) is handed over the same way. The changes are computed by entry identifier against
-/// the navigation the UI was last handed, and `show` is not called when nothing changed.
-/// After a ``NavigationAction/synchronize(visibleCount:)`` the UI already shows the screens,
-/// so nothing is handed over for it.
+/// It learns of every change of the state where the store applies it, not only of
+/// ``NavigationAction``s: any reducer that changes the navigation (a logout that goes back to
+/// the login screen, an undo that restores an earlier state) and time travel (an
+/// ``ActionHistory``'s jump or skip, a replay) are handed over the same way. The changes are
+/// computed by entry identifier against the navigation the UI was last handed, and `show` is
+/// not called when nothing changed. After a ``NavigationAction/synchronize(visibleCount:)``
+/// the UI already shows the screens, so nothing is handed over for it.
 ///
-/// `show` runs in the completion of `Dispatcher.next(completion:)`: after the state changed
-/// and every subscriber saw it, and only when the action was reduced. The view models of the
-/// entries that left were let go already; those of new entries can be made in `show`.
+/// It is a `StoreFeature`: actions pass it by without a middleware step. `show` runs after
+/// the state changed and every subscriber saw it. The view models of the entries that left
+/// were let go already; those of new entries can be made in `show`.
 @MainActor
-public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable>: StateMiddleware {
-    // The middleware runs for every action, so its work is specialized in the client: the
-    // closures made in the `@inlinable` initializer and what they call. Unspecialized, the
-    // generic code looked up type metadata at each use: 2.7 µs per dispatch of the `navigation`
-    // benchmark workload, about half of it in `swift_getGenericMetadata`.
+public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable>: StoreFeature {
+    // The hand-off runs at every change, so it is specialized in the client: the observer
+    // made in the `@inlinable` initializer and what it calls. Unspecialized, the generic code
+    // looked up type metadata at each use: 2.7 µs per dispatch of the `navigation` benchmark
+    // workload, about half of it in `swift_getGenericMetadata`.
 
-    /// What runs after each reduce, made once, specialized: hands the UI the changes (`false`),
-    /// or only follows the state after a synchronize (`true`).
-    @usableFromInline let handOff: Completions
-    @usableFromInline let navigationActionType: ObjectIdentifier
+    @usableFromInline let observer: StateObserver<State>
+    @usableFromInline let start: @MainActor (State) -> Void
     @usableFromInline let box: Shown
 
-    /// The navigation the UI was handed last; `nil` until the first action.
+    /// The navigation the UI was handed last; `nil` until the middleware is attached.
     @usableFromInline
     final class Shown {
         @usableFromInline var navigation: NavigationState<Screen>?
         @usableFromInline init() {}
-    }
-
-    @usableFromInline
-    struct Completions {
-        @usableFromInline let handOver: @MainActor (State) -> Void
-        @usableFromInline let follow: @MainActor (State) -> Void
-        @usableFromInline let start: @MainActor (State) -> Void
-
-        @inlinable
-        init(
-            handOver: @escaping @MainActor (State) -> Void,
-            follow: @escaping @MainActor (State) -> Void,
-            start: @escaping @MainActor (State) -> Void
-        ) {
-            self.handOver = handOver
-            self.follow = follow
-            self.start = start
-        }
     }
 
     /// Creates the middleware.
@@ -92,21 +73,25 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
     ) {
         let box = Shown()
         self.box = box
-        navigationActionType = ObjectIdentifier(NavigationAction<Screen>.self)
-        handOff = Completions(
-            handOver: { state in
-                let new = state[keyPath: keyPath]
-                guard let old = box.navigation else { return }
+        let navigationActionType = ObjectIdentifier(NavigationAction<Screen>.self)
+        start = { state in box.navigation = state[keyPath: keyPath] }
+        observer = StateObserver(reading: keyPath, .afterSubscribers) { new, _, cause in
+            // After a synchronize the UI already shows the screens: it only follows the state.
+            if case .action(let action) = cause, ObjectIdentifier(type(of: action)) == navigationActionType,
+                case .synchronize = action as? NavigationAction<Screen>
+            {
                 box.navigation = new
-                if NavigationDiff.sameEntries(old, new) { return }
-                show(NavigationDiff.changes(from: old, to: new), new)
-            },
-            follow: { state in box.navigation = state[keyPath: keyPath] },
-            start: { state in if box.navigation == nil { box.navigation = state[keyPath: keyPath] } }
-        )
+                return
+            }
+            guard let old = box.navigation else { return }
+            box.navigation = new
+            if NavigationDiff.sameEntries(old, new) { return }
+            show(NavigationDiff.changes(from: old, to: new), new)
+        }
     }
 
-    /// The navigation the UI was handed last, or `nil` before the first action.
+    /// The navigation the UI was handed last, or `nil` before the middleware was attached to a
+    /// store.
     ///
     /// <!-- snippet: given middleware: NavigationStateMiddleware<AppState, Screen> -->
     /// ```swift
@@ -114,48 +99,20 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
     /// ```
     public var shownNavigation: NavigationState<Screen>? { box.navigation }
 
-    /// Hands the UI the changes from the navigation it was handed last to the one in `state`,
-    /// for a change that did not come through this middleware: ``ActionHistory/jump(to:)``
-    /// and ``ActionHistory/skip(_:)`` set the state without an action.
+    /// Starts handing the UI the changes of the store made with this middleware in its
+    /// middleware list, from the navigation in its state now.
     ///
-    /// <!-- snippet: given middleware: NavigationStateMiddleware<AppState, Screen> -->
-    /// <!-- snippet: given history: ActionHistory<AppState> -->
-    /// <!-- snippet: given store: Store<AppState> -->
-    /// ```swift
-    /// history.jump(to: 3)
-    /// middleware.handOverChanges(in: store.state)
-    /// ```
-    ///
-    /// Without it, the UI keeps showing the screens it was handed, and the next action's
-    /// changes are computed from those: right for a UI that did not follow the jump, wrong for
-    /// one that did. `show` is not called when the entries are the ones handed last, nor
-    /// before the first action.
-    ///
-    /// - Parameter state: The store's state, which the UI is to show.
-    public func handOverChanges(in state: State) {
-        handOff.handOver(state)
-    }
-
-    /// Passes every action on, and once it was reduced hands the UI the changes of the
-    /// navigation.
-    ///
-    /// - Parameters:
-    ///   - state: The store's state when the action reaches this middleware.
-    ///   - action: The action.
-    ///   - dispatcher: Passes the action on.
-    public func applyMiddleware<Action: StoreAction>(
-        for state: State,
-        action: Action,
-        dispatcher: Dispatcher<Action, State>
-    ) {
-        handOff.start(state)
-        // The action is read as a `NavigationAction<Screen>` only when `Action` is that type.
-        if ObjectIdentifier(Action.self) == navigationActionType,
-            case .synchronize = reinterpret(action, as: NavigationAction<Screen>.self)
-        {
-            dispatcher.next(completion: handOff.follow)
-        } else {
-            dispatcher.next(completion: handOff.handOver)
+    /// - Parameter store: The store.
+    public func attach<Other: StoreState>(to store: Store<Other>) {
+        guard let observer = observer.retyped(as: Other.self) else {
+            store.diagnosticsHandler(
+                StoreDiagnostic(
+                    kind: .middlewareStateMismatch,
+                    message: "NavigationStateMiddleware<\(State.self), \(Screen.self)> follows a navigation "
+                        + "of \(State.self), but the store's state is \(Other.self); it shows nothing."))
+            return
         }
+        if let store = store as? Store<State> { start(store.state) }
+        store.observeChanges(observer)
     }
 }

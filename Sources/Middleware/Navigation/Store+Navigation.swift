@@ -37,9 +37,10 @@ extension Store {
         let viewModels = attachment(EntryViewModels<State, Screen>.self) {
             EntryViewModels(navigation: keyPath)
         }
-        viewModels.subscription = subscribe { [weak self, weak viewModels] state, oldState in
-            viewModels?.stateChanged(to: state, from: oldState, in: self)
-        }
+        observeChanges(
+            StateObserver(.beforeSubscribers) { [weak self, viewModels] state, oldState, _ in
+                if viewModels.entryCount > 0 { viewModels.stateChanged(to: state, from: oldState, in: self) }
+            })
     }
 
     /// Returns the view model of type `VM` for a navigation entry: made by the current state's

@@ -52,25 +52,19 @@ public import ReMVVMStore
 /// Several parts may be saved by several persistences in one store, each to its own file. Two
 /// persistences must not share a file.
 @MainActor
-public final class StatePersistence<State: StoreState, Part: Codable & Equatable & Sendable>: StateMiddleware
-{
+public final class StatePersistence<State: StoreState, Part: Codable & Equatable & Sendable>: StoreFeature {
     /// The file the part is saved to.
     public let fileURL: URL
     /// The version of the file format this app writes; files of a newer one are set aside.
     public let version: Int
 
-    private let part: WritableKeyPath<State, Part>
-    private let queue: SaveQueue<Part>
-    /// The part as the store last held it, once the first action showed it.
-    private var latest: Part?
-    /// Whether `latest` was set: a flag, since `latest == nil` on a generic optional costs a
-    /// metadata lookup per dispatch in unspecialized code.
-    private var hasSeenState = false
-    /// Passed to `next` for every action: made once, so passing it allocates nothing.
-    private var afterReduce: (@MainActor (State) -> Void)?
-    /// Why nothing is saved: ``restore(into:)`` could not set a bad file aside.
-    private var refusal: PersistenceError?
-    private var refusalReported = false
+    /// The part of the state saved and restored.
+    public let part: WritableKeyPath<State, Part>
+    @usableFromInline let saver: PartSaver<Part>
+    /// Saves the part at each change of it, whatever made the change; made in the
+    /// `@inlinable` initializer, so that the comparison at each change is specialized for the
+    /// client's state and part (callgrind, the `persist` workload).
+    @usableFromInline let observer: StateObserver<State>
 
     /// Creates a persistence of the part at `part`, saved to `fileURL`.
     ///
@@ -89,13 +83,15 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     ///     a new release writes values an older one would misread: older releases then set
     ///     the new files aside instead of restoring them. Values of older versions are
     ///     decoded as usual.
+    @inlinable
     public init(fileURL: URL, at part: WritableKeyPath<State, Part>, version: Int = 1) {
         precondition(version >= 1, "StatePersistence needs a version of 1 or more, got \(version)")
         self.fileURL = fileURL
         self.part = part
         self.version = version
-        queue = SaveQueue(file: AtomicFile(path: fileURL.path), version: version)
-        afterReduce = { [unowned self] state in didReduce(to: state) }
+        let saver = PartSaver<Part>(fileURL: fileURL, version: version)
+        self.saver = saver
+        observer = StateObserver(part: part) { value, _, _ in saver.save(value) }
     }
 
     /// Reads the file and puts its value into `state`'s part.
@@ -144,7 +140,7 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
             return .setAside(URL(fileURLWithPath: newPath))
         } catch {
             let failure = PersistenceError(path: path, problem: reason.explanation, reason: error.reason)
-            refusal = failure
+            saver.refusal = failure
             throw failure
         }
     }
@@ -159,7 +155,7 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     /// await saved.flush()          // favorites.json holds the new favorites
     /// ```
     public func flush() async {
-        await queue.flush()
+        await saver.queue.flush()
     }
 
     /// How many times the part was written to the file so far: at most one per change, fewer
@@ -170,31 +166,44 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     /// await saved.flush()
     /// print(saved.writeCount)   // 2: the first value, then the last one; the rest coalesced
     /// ```
-    public var writeCount: Int { queue.writeCount }
+    public var writeCount: Int { saver.queue.writeCount }
 
-    /// Passes the action on, and saves the part after it when the action changed it.
+    /// Starts saving the part of `store`'s state at each change of it: called by the store
+    /// made with this persistence in its middleware.
     ///
-    /// - Parameters:
-    ///   - state: The store's state when the action reaches the persistence.
-    ///   - action: The action.
-    ///   - dispatcher: Passes the action on.
-    public func applyMiddleware<Action: StoreAction>(
-        for state: State,
-        action: Action,
-        dispatcher: Dispatcher<Action, State>
-    ) {
-        if !hasSeenState {
-            hasSeenState = true
-            latest = state[keyPath: part]
-            queue.report = dispatcher.diagnosticsReporter
+    /// - Parameter store: The store.
+    public func attach<Other: StoreState>(to store: Store<Other>) {
+        guard let observer = observer.retyped(as: Other.self) else {
+            store.diagnosticsHandler(
+                StoreDiagnostic(
+                    kind: .middlewareStateMismatch,
+                    message: "StatePersistence<\(State.self), \(Part.self)> keeps a part of \(State.self), "
+                        + "but the store's state is \(Other.self); it saves nothing."))
+            return
         }
-        dispatcher.next(completion: afterReduce)
+        saver.queue.report = { [weak store] diagnostic in store?.diagnosticsHandler(diagnostic) }
+        store.observeChanges(observer)
+    }
+}
+
+/// What saves a part at each change: the queue of writes, and the refusal to write over a file
+/// that ``StatePersistence/restore(into:)`` could not set aside.
+@MainActor
+@usableFromInline
+final class PartSaver<Part: Codable & Equatable & Sendable> {
+    let queue: SaveQueue<Part>
+    /// Why nothing is saved: ``StatePersistence/restore(into:)`` could not set a bad file aside.
+    var refusal: PersistenceError?
+    private var refusalReported = false
+
+    @usableFromInline
+    init(fileURL: URL, version: Int) {
+        queue = SaveQueue(file: AtomicFile(path: fileURL.path), version: version)
     }
 
-    private func didReduce(to state: State) {
-        let value = state[keyPath: part]
-        if let latest, latest == value { return }
-        latest = value
+    /// Saves a new value of the part, unless a refusal stands (reported once).
+    @usableFromInline
+    func save(_ value: Part) {
         if let refusal {
             guard !refusalReported else { return }
             refusalReported = true

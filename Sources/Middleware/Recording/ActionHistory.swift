@@ -6,9 +6,7 @@ public import ReMVVMStore
 /// ```swift
 /// let undo = UndoHistory<AppState>(limit: 100)
 /// let history = ActionHistory<AppState>()
-/// let store = Store(with: initialState, middleware: [undo, history])  // the history last
-/// undo.register(on: store)
-/// history.register(on: store)
+/// let store = Store(with: initialState, middleware: [undo, history])
 ///
 /// history.jump(to: 3)   // the state right after the 3rd action (0: the initial state)
 /// history.skip(2)       // the session without action 2; skip(2) again brings it back
@@ -18,25 +16,23 @@ public import ReMVVMStore
 /// A jump or a skip recomputes the state from the initial one with the store's reducers
 /// alone, exactly: no middleware runs, so no effect happens again, and the log holds the
 /// actions the effects dispatched back. Subscribers and view models are told once, with the
-/// result. An action dispatched after a jump into the past drops the actions after that point,
-/// as an action after an undo does.
+/// result, and so is every feature of the store: a ``StatePersistence`` saves the travelled-to
+/// part, a ``NavigationStateMiddleware`` shows the travelled-to screens. An action dispatched
+/// after a jump into the past drops the actions after that point, as an action after an undo
+/// does.
 ///
-/// Put the history last in the middleware stack, so that it keeps each action as it was
-/// reduced (an ``UndoAction`` that an ``UndoHistory`` before it filled in, say). Other
-/// middleware are not told of a jump or a skip: an ``UndoHistory`` goes on from the state it
-/// saw last.
+/// The history is a `StoreFeature`: in a store's middleware it attaches itself when the store
+/// is made, wherever it stands in the list, and keeps each action as it was reduced (an
+/// ``UndoAction`` that an ``UndoHistory`` filled in, say). A history that is not in the
+/// middleware starts with ``register(on:)``; until it is attached or registered, it keeps
+/// nothing, and its `jump(to:)` and `skip(_:)` return `false`.
 ///
-/// Call ``register(on:)`` once the store is made: the history needs the store to fold actions
-/// past its limit and to travel. A history in the middleware but never registered reports
-/// `StoreDiagnostic.Kind.historyNotRegistered` at the first action it sees, keeps in memory
-/// the actions past its limit that it cannot fold, and its `jump(to:)` and `skip(_:)` return
-/// `false`.
-///
-/// - Complexity: Keeping an action costs O(1) per dispatch; a jump or a skip reduces every
+/// - Complexity: Keeping an action costs O(1) amortized per dispatch, and allocates nothing
+///   for an action of up to three words (it is stored inline); a jump or a skip reduces every
 ///   action up to the position again, O(*n*). The history keeps at most ``limit`` actions;
 ///   the oldest are folded into the starting state, so a jump cannot go back before them.
 @MainActor
-public final class ActionHistory<State: StoreState>: StateMiddleware {
+public final class ActionHistory<State: StoreState>: StoreFeature {
     /// One reduced action of the session.
     public struct Entry: Sendable {
         /// The action's number in the session, from 1.
@@ -53,25 +49,20 @@ public final class ActionHistory<State: StoreState>: StateMiddleware {
     ///
     /// - Complexity: O(*n*) in the number of actions kept: it copies them.
     public var entries: [Entry] {
-        kept[head...].map { Entry(index: $0.index, action: $0.action, isSkipped: $0.isSkipped) }
+        kept.value.current.map { Entry(index: $0.index, action: $0.action, isSkipped: $0.isSkipped) }
     }
     /// The index of the last action in effect: the last entry's, or an earlier one after a
     /// jump into the past; 0 before the first action.
-    public private(set) var position = 0
+    public var position: Int { kept.value.position }
 
-    /// The actions, oldest first, from `head` on; those before `head` went past the limit and
-    /// are not folded into `start` yet. They are folded in batches, so keeping an action costs
-    /// O(1) amortized, not a copy of every entry kept.
-    private var kept: [KeptAction] = []
-    private var head = 0
+    private let kept: KeptActionsBox
     /// The state before the first action in `kept`.
     private var start: State?
+    /// States right after some actions (every `checkpointInterval`-th), oldest first: a fold
+    /// starts from one instead of reducing the folded actions again, so keeping an action costs
+    /// no reduce (callgrind, `history`). A skip or a dropped future invalidates those after it.
+    private var checkpoints: [(index: Int, state: State)] = []
     private weak var store: Store<State>?
-    /// Set by ``register(on:)``; a flag, so that the check at each dispatch reads no weak
-    /// reference.
-    private var isRegistered = false
-    /// Whether the history said that it was not registered; it says so once.
-    private var saidNotRegistered = false
 
     /// Creates a history that keeps up to `limit` actions.
     ///
@@ -81,39 +72,54 @@ public final class ActionHistory<State: StoreState>: StateMiddleware {
     ///   holds up to one and a half times `limit` actions.
     public init(limit: Int = 10_000) {
         self.limit = max(1, limit)
+        kept = KeptActionsBox(limit: self.limit)
     }
 
     /// Starts the history from `store`'s state and lets it travel in that store.
     ///
-    /// - Parameter store: The store whose middleware holds this history.
+    /// A history in the store's middleware is attached when the store is made, so this call
+    /// is needed only for a history kept outside the middleware; calling it again for the
+    /// same store does nothing.
+    ///
+    /// - Parameter store: The store whose actions the history keeps.
     public func register(on store: Store<State>) {
+        guard self.store !== store else { return }
         self.store = store
-        isRegistered = true
-        if start == nil { start = store.state }
+        start = store.state
+        checkpoints = []
+        kept.value = KeptActions(limit: limit)
+        // The observer holds the non-generic `kept`, and reaches the history only now and then.
+        store.observeChanges(
+            StateObserver { [kept, weak self] state, _, cause in
+                switch cause {
+                case .action(let action):
+                    let outcome = kept.value.keep(action)
+                    if outcome.asksAnything { self?.didKeep(outcome, state: state) }
+                case .actions(let actions):
+                    // The states between the replayed actions are not known: no checkpoint.
+                    for action in actions {
+                        var outcome = kept.value.keep(action)
+                        outcome.isCheckpoint = false
+                        if outcome.asksAnything { self?.didKeep(outcome, state: state) }
+                    }
+                case .travel: break
+                }
+            })
     }
 
-    /// Keeps each action once the store reduced it.
+    /// Registers the history on the store made with it in its middleware.
     ///
-    /// - Parameters:
-    ///   - state: The store's state when the action reaches the history.
-    ///   - action: The action.
-    ///   - dispatcher: Passes the action on.
-    public func applyMiddleware<Action: StoreAction>(
-        for state: State,
-        action: Action,
-        dispatcher: Dispatcher<Action, State>
-    ) {
-        if start == nil { start = state }
-        if !isRegistered, !saidNotRegistered {
-            saidNotRegistered = true
-            dispatcher.report(
-                .historyNotRegistered,
-                "ActionHistory<\(State.self)> is in the middleware but was never registered: call "
-                    + "history.register(on: store) after making the store; until then it keeps every action, "
-                    + "past its limit too, and cannot jump or skip"
-            )
+    /// - Parameter store: The store.
+    public func attach<Other: StoreState>(to store: Store<Other>) {
+        guard let store = store as? Store<State> else {
+            store.diagnosticsHandler(
+                StoreDiagnostic(
+                    kind: .middlewareStateMismatch,
+                    message: "ActionHistory<\(State.self)> keeps actions of \(State.self), but the "
+                        + "store's state is \(Other.self); it keeps nothing."))
+            return
         }
-        dispatcher.next { [weak self] _ in self?.keep(action) }
+        register(on: store)
     }
 
     /// Makes the store's state the state right after action `index`, recomputed from the
@@ -127,13 +133,13 @@ public final class ActionHistory<State: StoreState>: StateMiddleware {
     @discardableResult
     public func jump(to index: Int) -> Bool {
         guard store != nil else { return false }
-        let lowest = (kept[head...].first?.index ?? position + 1) - 1
-        let highest = kept.last?.index ?? position
+        let lowest = (kept.value.current.first?.index ?? position + 1) - 1
+        let highest = kept.value.current.last?.index ?? position
         guard (lowest...highest).contains(index) else {
             report("jump(to: \(index)) is outside the session kept (\(rangeDescription)); nothing changed")
             return false
         }
-        position = index
+        kept.value.position = index
         recompute()
         return true
     }
@@ -149,62 +155,49 @@ public final class ActionHistory<State: StoreState>: StateMiddleware {
     @discardableResult
     public func skip(_ index: Int) -> Bool {
         guard store != nil else { return false }
-        guard let offset = kept[head...].firstIndex(where: { $0.index == index }) else {
+        guard let offset = kept.value.current.firstIndex(where: { $0.index == index }) else {
             report("skip(\(index)) names no action kept (\(rangeDescription)); nothing changed")
             return false
         }
-        kept[offset].isSkipped.toggle()
+        kept.value.toggleSkip(at: offset)
+        checkpoints.removeAll { $0.index >= index }
         recompute()
         return true
     }
 
     // MARK: - Keeping and recomputing
 
-    private func keep(_ action: any StoreAction) {
-        // A dispatch after a jump into the past drops the future.
-        if let last = kept.last?.index, position < last {
-            kept.removeLast(last - position)
+    private func didKeep(_ outcome: KeptActions.KeepOutcome, state: State) {
+        let position = kept.value.position
+        if outcome.droppedFuture { checkpoints.removeAll { $0.index >= position } }
+        if outcome.isCheckpoint {
+            checkpoints.append((position, state))
+            if checkpoints.count > 3 { checkpoints.removeFirst() }
         }
-        position += 1
-        kept.append(KeptAction(index: position, action: action, isSkipped: false))
-        if kept.count - head > limit {
-            head += 1
-            if head >= max(1, limit / 2) { foldPastTheLimit() }
-        }
+        if outcome.foldIsDue { foldPastTheLimit() }
     }
 
-    /// Folds the actions that went past the limit into the starting state, all at once.
+    /// Folds the actions that went past the limit into the starting state, all at once: from
+    /// the newest kept state among them when there is one, with the reducers otherwise.
     private func foldPastTheLimit() {
-        guard head > 0, let store, let start else { return }
-        self.start = store.reduced(Self.actionsInEffect(kept[..<head]), from: start)
-        kept.removeFirst(head)
-        head = 0
+        guard let boundary = kept.value.lastFoldable, let store, let start else { return }
+        if let checkpoint = checkpoints.last(where: { $0.index <= boundary }) {
+            self.start = checkpoint.state
+            kept.value.dropThrough(index: checkpoint.index)
+        } else {
+            self.start = store.reduced(kept.value.takeFoldable(), from: start)
+        }
+        checkpoints.removeAll { $0.index <= boundary }
     }
 
     private func recompute() {
         foldPastTheLimit()
         guard let store, let start else { return }
-        let actions = Self.actionsInEffect(kept[...], through: position)
-        store.replaceState(with: store.reduced(actions, from: start))
-    }
-
-    /// The actions of `entries` that are not skipped, up to index `last`. A plain loop into an
-    /// array: this generic class runs unspecialized in an app's module, where lazy sequences
-    /// look up generic metadata for every element (callgrind, the `history` workload: 13,861
-    /// instructions per dispatch with lazy sequences, 10,331 with this loop).
-    private static func actionsInEffect(
-        _ entries: ArraySlice<KeptAction>, through last: Int = .max
-    ) -> [any StoreAction] {
-        var actions: [any StoreAction] = []
-        actions.reserveCapacity(entries.count)
-        for entry in entries where !entry.isSkipped && entry.index <= last {
-            actions.append(entry.action)
-        }
-        return actions
+        store.replaceState(with: store.reduced(kept.value.inEffect, from: start), cause: .travel)
     }
 
     private var rangeDescription: String {
-        guard let first = kept[head...].first?.index, let last = kept.last?.index else {
+        guard let first = kept.value.current.first?.index, let last = kept.value.current.last?.index else {
             return "no action yet"
         }
         return "actions \(first) to \(last)"
@@ -222,7 +215,11 @@ extension StoreDiagnostic.Kind {
     /// keeps; nothing changed.
     public static let historyRequestIgnored = StoreDiagnostic.Kind("historyRequestIgnored")
 
-    /// An ``ActionHistory`` saw an action before ``ActionHistory/register(on:)`` was called:
-    /// it cannot fold actions past its limit, nor jump or skip, until it is.
+    /// Reported by earlier releases when an ``ActionHistory`` in the middleware was not
+    /// registered. A history in the middleware now attaches itself when the store is made, so
+    /// this kind is no longer reported.
+    @available(
+        *, deprecated, message: "an ActionHistory in the middleware attaches itself; nothing reports this"
+    )
     public static let historyNotRegistered = StoreDiagnostic.Kind("historyNotRegistered")
 }

@@ -127,8 +127,9 @@ public struct ActionReplayer: Sendable {
     /// By default (``Mode/reducersOnly``) the actions are reduced with the store's reducers
     /// alone and subscribers are told once, with the result: no middleware runs, so no effect
     /// happens again, and none needs to, since the log holds the actions the effects
-    /// dispatched back. (Nor do middleware that keep their own record, such as an
-    /// ``UndoHistory`` or a navigation middleware, see the actions.) An ``UndoAction`` or a ``RedoAction`` in the log cannot be reduced
+    /// dispatched back. The store's features see the change as one, with every action
+    /// replayed (`StateChangeCause.actions`): an ``ActionHistory`` keeps them, a
+    /// ``StatePersistence`` saves the result. An ``UndoAction`` or a ``RedoAction`` in the log cannot be reduced
     /// alone (the state it restores is attached by an ``UndoHistory`` on its way through the
     /// middleware), so such a log throws ``ActionLogError/needsMiddleware(line:typeName:)``
     /// before anything changes: replay it with ``Mode/throughMiddleware``.
@@ -164,7 +165,8 @@ public struct ActionReplayer: Sendable {
             if let restoring = decoded.first(where: { $0.action is any RestoringAction }) {
                 throw .needsMiddleware(line: restoring.entry.lineNumber, typeName: restoring.entry.typeName)
             }
-            store.replaceState(with: store.reduced(decoded.lazy.map(\.action), from: store.state))
+            let actions = decoded.map(\.action)
+            store.replaceState(with: store.reduced(actions, from: store.state), cause: .actions(actions))
             dispatched = decoded.count
         case .throughMiddleware:
             for (entry, action) in decoded {

@@ -3,14 +3,13 @@ public import ReMVVMStore
 /// Keeps the last states of a store, so that ``UndoAction`` and ``RedoAction`` can bring them
 /// back through the store.
 ///
-/// A history is a middleware that notes each reduced action with the state before it, plus
-/// the two reducers that restore states. Put it in the store's middleware, then register it on
-/// the store:
+/// A history notes each reduced action with the state before it, and brings in the two
+/// reducers that restore states. Put it in the store's middleware; it attaches itself when the
+/// store is made (a `StoreFeature`):
 ///
 /// ```swift
 /// let history = UndoHistory<AppState>(limit: 100)
 /// let store = Store(with: initialState, middleware: [history, navigation])
-/// history.register(on: store)
 ///
 /// store.dispatch(action: LoginAction(firstName: "Ada", lastName: "Lovelace"))
 /// store.dispatch(action: UndoAction())   // logged out again: subscribers see the change
@@ -23,17 +22,21 @@ public import ReMVVMStore
 /// so undoing an undo is a redo, and *n* undos followed by *n* redos come back to where they
 /// started. An action reduced after an undo starts a new branch: what could have been redone
 /// is dropped. Both actions are ordinary actions: the middleware after the history, the
-/// subscribers and the view models see the restored state as any other change.
+/// subscribers and the view models see the restored state as any other change. The history
+/// learns of every change where the store applies it, so it is up to date when subscribers are
+/// told (``canUndo`` included); time travel (an ``ActionHistory``'s jump or skip) and a replay
+/// make no step.
 ///
 /// The history keeps at most ``limit`` steps to undo and redo together, dropping the oldest,
 /// so memory stays bounded however long the session. States are values, so steps share the
 /// storage that did not change between them.
 ///
-/// Without ``register(on:)`` the store has no reducer for the two actions and reports them as
-/// unhandled. A middleware placed after the history that holds back an undo while other
-/// actions are reduced makes the history drop its redo steps, rather than guess.
+/// A history kept outside the store's middleware needs ``register(on:)``; without it the store
+/// has no reducer for the two actions and reports them as unhandled. A middleware placed after
+/// the history that holds back an undo while other actions are reduced makes the history drop
+/// its redo steps, rather than guess.
 @MainActor
-public final class UndoHistory<State: StoreState>: StateMiddleware {
+public final class UndoHistory<State: StoreState>: StoreFeature {
     /// The most steps kept, to undo and to redo together.
     public let limit: Int
 
@@ -45,12 +48,16 @@ public final class UndoHistory<State: StoreState>: StateMiddleware {
         let action: any StoreAction
     }
 
-    /// What a step keeps of a state: the whole state, or the part at `at:`.
-    private let snapshot: @MainActor (State) -> Restoration<State>
+    /// What a step keeps of a state (the whole state, or the part at `at:`), as the function
+    /// that restores it.
+    private let snapshot: @MainActor (State) -> @Sendable (State) -> State
     /// Whether an action changed what the history keeps.
     private let changedKeptPart: @MainActor (State, State) -> Bool
-    /// The action types that make steps, or `nil` for every type.
-    private let stepTypes: Set<ObjectIdentifier>?
+    /// The action types that make steps, or `nil` for every type; a list, since it is short
+    /// and read at every change.
+    private let stepTypes: [ObjectIdentifier]?
+    /// The store the history was registered on.
+    private weak var store: Store<State>?
 
     /// The steps to undo, oldest first.
     private typealias StepStack = BoundedStack<Step>
@@ -58,8 +65,6 @@ public final class UndoHistory<State: StoreState>: StateMiddleware {
     private var undoSteps: StepStack
     /// The steps to redo, the next one to redo last.
     private var redoSteps: StepStack
-    /// The store's state after the last step, once known.
-    private var present: State?
     private var lastID = 0
 
     /// Creates a history that keeps up to `limit` steps of the whole state, one for each
@@ -76,7 +81,7 @@ public final class UndoHistory<State: StoreState>: StateMiddleware {
     public convenience init(limit: Int, only: [any StoreAction.Type]? = nil) {
         self.init(
             limit: limit, only: only,
-            snapshot: { saved in Restoration { _ in saved } },
+            snapshot: { saved in { _ in saved } },
             changedKeptPart: { _, _ in true })
     }
 
@@ -110,7 +115,7 @@ public final class UndoHistory<State: StoreState>: StateMiddleware {
             limit: limit, only: only,
             snapshot: { state in
                 let saved = state[keyPath: part]
-                return Restoration { current in
+                return { current in
                     var restored = current
                     restored[keyPath: part] = saved
                     return restored
@@ -122,7 +127,7 @@ public final class UndoHistory<State: StoreState>: StateMiddleware {
     private init(
         limit: Int,
         only: [any StoreAction.Type]?,
-        snapshot: @escaping @MainActor (State) -> Restoration<State>,
+        snapshot: @escaping @MainActor (State) -> @Sendable (State) -> State,
         changedKeptPart: @escaping @MainActor (State, State) -> Bool
     ) {
         precondition(limit >= 0, "UndoHistory needs a limit of 0 or more, got \(limit)")
@@ -131,26 +136,59 @@ public final class UndoHistory<State: StoreState>: StateMiddleware {
         redoSteps = StepStack(capacity: limit)
         self.snapshot = snapshot
         self.changedKeptPart = changedKeptPart
-        stepTypes = only.map { Set($0.map { ObjectIdentifier($0) }) }
+        stepTypes = only.map { types in types.map { ObjectIdentifier($0) } }
     }
 
-    /// Registers the reducers of ``UndoAction`` and ``RedoAction`` on `store`, and starts from
-    /// its state.
+    /// Registers the reducers of ``UndoAction`` and ``RedoAction`` on `store`, and starts
+    /// noting its changes.
     ///
-    /// ```swift
-    /// let history = UndoHistory<AppState>(limit: 100)
-    /// let store = Store(with: initialState, middleware: [history])
-    /// history.register(on: store)
-    /// ```
-    ///
-    /// Call it once, on the store whose middleware holds this history. The store allows one
-    /// reducer per action type, so a store has at most one history.
+    /// A history in the store's middleware is attached when the store is made, so this call
+    /// is needed only for one kept outside the middleware (which can then make steps, but
+    /// not restore them: an undo needs the history in the middleware to fill it in). Calling
+    /// it again for the same store does nothing.
     ///
     /// - Parameter store: The store.
     public func register(on store: Store<State>) {
+        guard self.store !== store else { return }
+        self.store = store
         store.register(reducer: RestoreReducer<State, UndoAction>.self)
         store.register(reducer: RestoreReducer<State, RedoAction>.self)
-        if present == nil { present = store.state }
+        let stepTypes = stepTypes
+        let restoringTypes = (ObjectIdentifier(UndoAction.self), ObjectIdentifier(RedoAction.self))
+        // Before the subscribers, so that they read `canUndo` and `canRedo` as they now are.
+        store.observeChanges(
+            StateObserver(.beforeSubscribers) { [weak self] state, oldState, cause in
+                guard case .action(let action) = cause else { return }
+                let type = ObjectIdentifier(Swift.type(of: action))
+                if type == restoringTypes.0 || type == restoringTypes.1 {
+                    self?.didRestore(action, from: oldState)
+                } else if stepTypes?.contains(type) ?? true {
+                    self?.didReduce(action, from: oldState, to: state)
+                }
+            })
+    }
+
+    /// Registers the history on the store made with it in its middleware.
+    ///
+    /// - Parameter store: The store.
+    public func attach<Other: StoreState>(to store: Store<Other>) {
+        guard let store = store as? Store<State> else {
+            store.diagnosticsHandler(
+                StoreDiagnostic(
+                    kind: .middlewareStateMismatch,
+                    message: "UndoHistory<\(State.self)> keeps states of \(State.self), but the store's "
+                        + "state is \(Other.self); it keeps nothing."))
+            return
+        }
+        register(on: store)
+    }
+
+    /// Sees ``UndoAction`` and ``RedoAction`` only, to fill them in.
+    ///
+    /// - Parameter type: An action type.
+    /// - Returns: Whether it is ``UndoAction`` or ``RedoAction``.
+    public func handlesActions(of type: any StoreAction.Type) -> Bool {
+        type == UndoAction.self || type == RedoAction.self
     }
 
     /// Whether there is a step to undo.
@@ -170,71 +208,64 @@ public final class UndoHistory<State: StoreState>: StateMiddleware {
     /// - Complexity: O(*n*) for *n* steps.
     public var redoableActions: [any StoreAction] { redoSteps.elements.reversed().map(\.action) }
 
-    /// Passes every action on and records the state it leaves as a step; gives ``UndoAction``
-    /// and ``RedoAction`` the state to restore, or blocks them when there is none.
+    /// Gives ``UndoAction`` and ``RedoAction`` the state to restore, or blocks them when there
+    /// is none.
     ///
     /// - Parameters:
     ///   - state: The store's state when the action reaches the history.
     ///   - action: The action.
     ///   - dispatcher: Passes the action on.
-    public func applyMiddleware<Action: StoreAction>(
-        for state: State,
+    public func applyMiddleware<Action: StoreAction, Other: StoreState>(
+        for state: Other,
         action: Action,
-        dispatcher: Dispatcher<Action, State>
+        dispatcher: Dispatcher<Action, Other>
     ) {
-        if present == nil { present = state }
+        // Nothing to restore, or a store of another state: block it, so nothing changes and
+        // nobody is told.
         if Action.self == UndoAction.self {
-            restore(UndoAction.self, from: \.undoSteps, to: \.redoSteps, dispatcher: dispatcher)
+            guard let step = undoSteps.last,
+                let replacement = UndoAction(restoring: step.restoration) as? Action
+            else { return }
+            dispatcher.next(action: replacement)
         } else if Action.self == RedoAction.self {
-            restore(RedoAction.self, from: \.redoSteps, to: \.undoSteps, dispatcher: dispatcher)
+            guard let step = redoSteps.last,
+                let replacement = RedoAction(restoring: step.restoration) as? Action
+            else { return }
+            dispatcher.next(action: replacement)
         } else {
-            dispatcher.next { [weak self] newState in
-                self?.didReduce(action, to: newState)
-            }
+            dispatcher.next()
         }
     }
 
     // MARK: - Steps
 
-    /// Undo and redo alike: take the newest step of `source`, restore its state, and once the
-    /// store has it, move the step to `target` with the state it replaced.
-    private func restore<Restoring: RestoringAction, Action: StoreAction>(
-        _: Restoring.Type,
-        from source: ReferenceWritableKeyPath<UndoHistory, StepStack>,
-        to target: ReferenceWritableKeyPath<UndoHistory, StepStack>,
-        dispatcher: Dispatcher<Action, State>
-    ) {
-        // Nothing to restore: block it, so nothing changes and nobody is told.
-        guard let step = self[keyPath: source].last,
-            let replacement = Restoring(restoring: step.restoration) as? Action
-        else { return }
-        dispatcher.next(action: replacement) { [weak self] newState in
-            guard let self else { return }
-            if self[keyPath: source].last?.id == step.id, let present {
-                self[keyPath: source].popLast()
-                self[keyPath: target].push(
-                    Step(id: nextID(), restoration: snapshot(present), action: step.action))
-            } else {
-                // Other steps were taken while the restore was held back: redo is stale.
-                redoSteps.removeAll()
-            }
-            present = newState
+    /// An undo or a redo was reduced: its step moves to the other stack, keeping the state it
+    /// replaced, if it is still the newest step there.
+    private func didRestore(_ action: any StoreAction, from oldState: State) {
+        let isUndo = action is UndoAction
+        let restoration = (action as? any RestoringAction)?.restoring as? Restoration<State>
+        let source = isUndo ? \UndoHistory.undoSteps : \UndoHistory.redoSteps
+        let target = isUndo ? \UndoHistory.redoSteps : \UndoHistory.undoSteps
+        guard let step = self[keyPath: source].last, step.id == restoration?.stepID else {
+            // Other steps were taken while the restore was held back: redo is stale.
+            redoSteps.removeAll()
+            return
         }
+        self[keyPath: source].popLast()
+        self[keyPath: target].push(makeStep(keeping: oldState, action: step.action))
     }
 
-    /// Makes a step for an action of a type that makes steps and that changed what the
-    /// history keeps; a new step drops what could have been redone.
-    private func didReduce(_ action: any StoreAction, to newState: State) {
-        defer { present = newState }
-        guard let present, stepTypes?.contains(ObjectIdentifier(type(of: action))) ?? true,
-            changedKeptPart(present, newState)
-        else { return }
-        undoSteps.push(Step(id: nextID(), restoration: snapshot(present), action: action))
+    /// Makes a step for an action that changed what the history keeps; a new step drops what
+    /// could have been redone.
+    private func didReduce(_ action: any StoreAction, from oldState: State, to newState: State) {
+        guard changedKeptPart(oldState, newState) else { return }
+        undoSteps.push(makeStep(keeping: oldState, action: action))
         redoSteps.removeAll()
     }
 
-    private func nextID() -> Int {
+    private func makeStep(keeping state: State, action: any StoreAction) -> Step {
         lastID += 1
-        return lastID
+        return Step(
+            id: lastID, restoration: Restoration(stepID: lastID, apply: snapshot(state)), action: action)
     }
 }

@@ -34,13 +34,19 @@ public final class Store<State: StoreState> {
     /// Creates a store with an initial state and a middleware stack.
     ///
     /// A typed ``Middleware`` whose `State` is not this store's state never runs; the store
-    /// reports it through ``diagnosticsHandler`` at its first dispatch.
+    /// reports it through ``diagnosticsHandler`` at its first dispatch. A ``StoreFeature`` in
+    /// the list is attached to the store here, at the end of the initializer.
     ///
     /// - Parameters:
     ///   - state: The initial state.
     ///   - middleware: The middleware stack; each action passes through it first to last.
+    @inlinable
     public init(with state: State, middleware: [any AnyMiddleware] = []) {
         engine = DispatchEngine(state: state, middleware: middleware)
+        // Inlinable, so that what the engine runs outside a dispatch (folding actions for time
+        // travel) is specialized for the state too.
+        engine.foldActions = DispatchEngine.makeFoldActions()
+        for case let feature as any StoreFeature in middleware { feature.attach(to: self) }
     }
 
     /// The current state.

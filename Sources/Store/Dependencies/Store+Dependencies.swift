@@ -16,6 +16,7 @@ extension Store {
     ///   - state: The initial state.
     ///   - middleware: The middleware stack; each action passes through it first to last.
     ///   - dependencies: Changes the dependencies from their live values.
+    @inlinable
     public convenience init(
         with state: State,
         middleware: [any AnyMiddleware] = [],

@@ -13,30 +13,48 @@ extension DispatchEngine {
         diagnose: @escaping @Sendable (R.State, R.Action) -> StoreDiagnostic?
     ) {
         // In place when the part is stored inline, as `register(reducer:at:)` does (StatePart).
+        // Time travel and replays fold the reducer alone: the check's reports are not repeated.
         if let part = StatePart(keyPath) {
-            install(reducer, at: keyPath, for: R.Action.self) { engine, pointer in
-                let action = pointer.assumingMemoryBound(to: R.Action.self).pointee
-                var newState = engine.state
-                var diagnostic: StoreDiagnostic?
-                part.reduce(in: &newState) { current in
-                    diagnostic = diagnose(current, action)
-                    return diagnostic == nil ? R.reduce(state: current, with: action) : current
-                }
-                if let diagnostic { engine.diagnosticsHandler(diagnostic) }
-                engine.apply(newState)
-            }
+            install(
+                reducer, at: keyPath, for: R.Action.self,
+                reduce: { engine, pointer in
+                    let action = pointer.assumingMemoryBound(to: R.Action.self)
+                    var newState = engine.state
+                    var diagnostic: StoreDiagnostic?
+                    part.reduce(in: &newState) { current in
+                        diagnostic = diagnose(current, action.pointee)
+                        return diagnostic == nil ? R.reduce(state: current, with: action.pointee) : current
+                    }
+                    if let diagnostic { engine.diagnosticsHandler(diagnostic) }
+                    engine.commit(newState) { .action(action.pointee) }
+                },
+                fold: { state, action in
+                    guard let action = action as? R.Action else { return }
+                    part.reduce(in: &state) {
+                        diagnose($0, action) == nil ? R.reduce(state: $0, with: action) : $0
+                    }
+                })
             return
         }
-        install(reducer, at: keyPath, for: R.Action.self) { engine, pointer in
-            let action = pointer.assumingMemoryBound(to: R.Action.self).pointee
-            var newState = engine.state
-            let current = newState[keyPath: keyPath]
-            if let diagnostic = diagnose(current, action) {
-                engine.diagnosticsHandler(diagnostic)
-            } else {
-                newState[keyPath: keyPath] = R.reduce(state: current, with: action)
-            }
-            engine.apply(newState)
-        }
+        install(
+            reducer, at: keyPath, for: R.Action.self,
+            reduce: { engine, pointer in
+                let action = pointer.assumingMemoryBound(to: R.Action.self)
+                var newState = engine.state
+                let current = newState[keyPath: keyPath]
+                if let diagnostic = diagnose(current, action.pointee) {
+                    engine.diagnosticsHandler(diagnostic)
+                } else {
+                    newState[keyPath: keyPath] = R.reduce(state: current, with: action.pointee)
+                }
+                engine.commit(newState) { .action(action.pointee) }
+            },
+            fold: { state, action in
+                guard let action = action as? R.Action else { return }
+                let current = state[keyPath: keyPath]
+                if diagnose(current, action) == nil {
+                    state[keyPath: keyPath] = R.reduce(state: current, with: action)
+                }
+            })
     }
 }

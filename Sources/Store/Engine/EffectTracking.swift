@@ -275,6 +275,7 @@ extension DispatchEngine {
     }
 
     /// Lets a ``TestClock`` given as the clock wait for this store's tasks when it advances.
+    @usableFromInline
     func watchTestClock() {
         (dependencies.clock as? TestClock)?.watch(effectTracker())
     }

@@ -3,13 +3,14 @@
 package enum MiddlewareRouting {
     /// Whether `middleware` sees actions of `actionType` in a store of `stateType`: an
     /// ``AnyMiddleware`` sees every action; a typed ``Middleware`` only its `Action` in a store
-    /// of its `State`.
+    /// of its `State`; a ``StoreFeature`` the types it asks for.
     @MainActor
     package static func sees(
         _ middleware: any AnyMiddleware,
         actionType: any StoreAction.Type,
         stateType: any StoreState.Type
     ) -> Bool {
+        if let feature = middleware as? any StoreFeature { return feature.handlesActions(of: actionType) }
         guard let typed = middleware as? any Middleware else { return true }
         return handles(typed, actionType: actionType, stateType: stateType)
     }

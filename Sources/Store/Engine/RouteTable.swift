@@ -41,6 +41,7 @@ struct RouteTable<State: StoreState> {
         _ reducer: any Reducer.Type,
         at keyPath: AnyKeyPath?,
         reduce: @escaping ReduceFunction<State>,
+        fold: @escaping FoldFunction<State>,
         for actionType: Action.Type
     ) -> String? {
         let route = route(for: actionType)
@@ -49,7 +50,7 @@ struct RouteTable<State: StoreState> {
             return "\(new) cannot be registered for \(actionType): \(existing) already reduces it. "
                 + "Each action type has exactly one reducer."
         }
-        route.setReducer(reducer, keyPath: keyPath, reduce: reduce)
+        route.setReducer(reducer, keyPath: keyPath, reduce: reduce, fold: fold)
         return nil
     }
 }

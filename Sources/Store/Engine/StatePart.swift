@@ -27,6 +27,12 @@ struct StatePart<State, Part> {
         (UnsafeRawPointer(state) + offset).assumingMemoryBound(to: Part.self).pointee
     }
 
+    /// The part's value in `state`, read in place.
+    @inlinable
+    func value(of state: State) -> Part {
+        withUnsafePointer(to: state) { value(in: $0) }
+    }
+
     /// Replaces the part of `state` with what `body` returns for it; only for a part made from
     /// a `WritableKeyPath`.
     @inlinable

@@ -185,15 +185,13 @@ final class DemoApp {
             if let error = checkAction(index, allowingZero: true) {
                 outcome.error = error
             } else {
-                timeline.jump(to: index)
-                followState()
+                followState { timeline.jump(to: index) }
             }
         case .skip(let index):
             if let error = checkAction(index, allowingZero: false) {
                 outcome.error = error
             } else {
-                timeline.skip(index)
-                followState()
+                followState { timeline.skip(index) }
             }
         case .help:
             console.out(Command.list)
@@ -270,17 +268,14 @@ final class DemoApp {
             ? nil : .noSuchAction(index, lowest: lowest, highest: highest)
     }
 
-    /// After a jump or a skip, which no middleware sees, shows the screen on top of the state's
-    /// navigation (the screens whose entries left are let go). The navigation middleware is
-    /// handed the change too: the next action's changes start from the screens shown now.
-    private func followState() {
-        let handed = navigation.shownNavigation?.entries.map(\.id)
-        navigation.handOverChanges(in: store.state)
-        // The same screens: the middleware showed nothing, but what they show may differ.
-        // Before the first action the middleware has handed nothing, and shows nothing either.
-        if handed == nil || handed == store.state.navigation.entries.map(\.id) {
-            show(store.state.navigation)
-        }
+    /// Runs a jump or a skip, and shows the screen on top of the state's navigation when the
+    /// travel left its entries as they were: the navigation middleware, which learns of the
+    /// travel as of any change, shows the screens only when the entries changed, but what the
+    /// same screens show may differ.
+    private func followState(_ travel: () -> Void) {
+        let entries = store.state.navigation.entries.map(\.id)
+        travel()
+        if entries == store.state.navigation.entries.map(\.id) { show(store.state.navigation) }
     }
 
     // MARK: - Screens

@@ -4,16 +4,15 @@ import ReMVVMStore
 /// entry is on display.
 ///
 /// The store keeps it (`Store.attachment`) for as long as it lives, one per state and screen
-/// type. Its subscription, added when the navigation was registered and so before any view
-/// model's, runs in every change's notification: the view models of entries that left are
-/// unsubscribed and let go there, in the dispatch that removed their entry, before a view model
-/// added later is told about that change.
+/// type. Its observer, added when the navigation was registered, runs at every change before
+/// the subscribers are told: the view models of entries that left are unsubscribed and let go
+/// there, in the change that removed their entry (a dispatch, a jump, a replay), before any
+/// view model is told about that change.
 @MainActor
 final class EntryViewModels<State: StoreState, Screen: Sendable> {
     private let navigation: KeyPath<State, NavigationState<Screen>>
     /// Per entry identifier, its view models by type and key.
     private var viewModels: [Int: [EntryViewModelKey: Any]] = [:]
-    var subscription: StoreSubscription?
 
     init(navigation: KeyPath<State, NavigationState<Screen>>) {
         self.navigation = navigation

@@ -1,0 +1,16 @@
+/// How a change of a store's state came about, as the store's ``StateObserver``s learn it.
+///
+/// ```swift
+/// store.observeChanges(StateObserver { state, oldState, cause in
+///     if case .action(let action) = cause { log.append(action) }
+/// })
+/// ```
+public enum StateChangeCause: Sendable {
+    /// An action was reduced: dispatched through the middleware, or sent by a test store.
+    case action(any StoreAction)
+    /// Actions were reduced together by the reducers alone and the result applied as one
+    /// change: a log replayed into the store. Subscribers are told once.
+    case actions([any StoreAction])
+    /// The state was set without an action: time travel (an action history's jump or skip).
+    case travel
+}

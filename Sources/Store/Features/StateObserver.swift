@@ -1,0 +1,143 @@
+/// Code a store runs in the one place where it applies a change of its state: after each
+/// reduced action, and after a change that came without an action through the middleware (a
+/// jump or a skip of an action history, a replay).
+///
+/// A store's features learn of changes here, so none of them misses one: a persistence
+/// saves the travelled-to value, a navigation hand-off shows the travelled-to screens.
+///
+/// ```swift
+/// let saver = StateObserver(part: \AppState.favorites) { favorites, _, _ in
+///     save(favorites)
+/// }
+/// store.observeChanges(saver)
+/// ```
+///
+/// Make observers where the state's type is known (the initializers are `@inlinable`), so
+/// that the code the store runs at each change is specialized for it. An observer of a part
+/// compares the part before and after each change and calls its body only when it differs:
+/// a change that leaves the part alone costs one comparison.
+@MainActor
+public struct StateObserver<State: StoreState> {
+    /// When an observer runs, relative to the store's subscribers.
+    public enum Timing: Sendable {
+        /// Right after the state changed, before any subscriber is told: for bookkeeping that
+        /// subscribers must find done (view models let go with their screen).
+        case beforeSubscribers
+        /// After every subscriber was told: for side effects (saving, showing screens).
+        case afterSubscribers
+    }
+
+    /// When the observer runs.
+    public let timing: Timing
+    @usableFromInline let body: @MainActor (State, State, StateChangeCause) -> Void
+
+    /// Creates an observer of every change.
+    ///
+    /// ```swift
+    /// let observer = StateObserver<AppState> { state, oldState, cause in
+    ///     print("\(cause): \(oldState.count) -> \(state.count)")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - timing: When it runs, relative to the subscribers.
+    ///   - body: Called with the new state, the state before the change, and its cause.
+    @inlinable
+    public init(
+        _ timing: Timing = .afterSubscribers,
+        _ body: @escaping @MainActor (_ state: State, _ oldState: State, _ cause: StateChangeCause) -> Void
+    ) {
+        self.timing = timing
+        self.body = body
+    }
+
+    /// Creates an observer of one part of the state, called only for changes that change it.
+    ///
+    /// ```swift
+    /// let observer = StateObserver(part: \AppState.user) { user, oldUser, _ in
+    ///     print("signed in as \(user?.name ?? "nobody")")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - part: The part to watch; compared with `==` before and after each change.
+    ///   - timing: When it runs, relative to the subscribers.
+    ///   - body: Called with the new value, the value before, and the change's cause.
+    /// - Complexity: One comparison of the part per change; a part stored inline in the state
+    ///   is read in place, without a key-path projection.
+    @inlinable
+    public init<Part: Equatable>(
+        part: KeyPath<State, Part>,
+        _ timing: Timing = .afterSubscribers,
+        _ body: @escaping @MainActor (_ value: Part, _ oldValue: Part, _ cause: StateChangeCause) -> Void
+    ) {
+        // Not through `init(reading:)`: one closure less to call at each change.
+        self.timing = timing
+        if let inline = StatePart(part) {
+            self.body = { state, oldState, cause in
+                let value = inline.value(of: state)
+                let oldValue = inline.value(of: oldState)
+                if value != oldValue { body(value, oldValue, cause) }
+            }
+        } else {
+            self.body = { state, oldState, cause in
+                let value = state[keyPath: part]
+                let oldValue = oldState[keyPath: part]
+                if value != oldValue { body(value, oldValue, cause) }
+            }
+        }
+    }
+
+    /// Creates an observer of one part of the state, called at every change with the part's
+    /// value before and after it: for a part that is not `Equatable`, or that the observer
+    /// compares in its own way.
+    ///
+    /// ```swift
+    /// let observer = StateObserver(reading: \AppState.screens) { screens, oldScreens, _ in
+    ///     if screens.count != oldScreens.count { print("\(screens.count) screens") }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - part: The part to read.
+    ///   - timing: When it runs, relative to the subscribers.
+    ///   - body: Called with the new value, the value before, and the change's cause.
+    /// - Complexity: A part stored inline in the state is read in place, without a key-path
+    ///   projection.
+    @inlinable
+    public init<Part>(
+        reading part: KeyPath<State, Part>,
+        _ timing: Timing = .afterSubscribers,
+        _ body: @escaping @MainActor (_ value: Part, _ oldValue: Part, _ cause: StateChangeCause) -> Void
+    ) {
+        self.timing = timing
+        if let inline = StatePart(part) {
+            self.body = { state, oldState, cause in
+                body(inline.value(of: state), inline.value(of: oldState), cause)
+            }
+        } else {
+            self.body = { state, oldState, cause in
+                body(state[keyPath: part], oldState[keyPath: part], cause)
+            }
+        }
+    }
+
+    /// This observer as one of a store whose state is `Other`, or `nil` when `Other` is not
+    /// `State`: for a feature that is generic over its state and learns the store's only when
+    /// it is attached (``StoreFeature/attach(to:)``).
+    ///
+    /// <!-- snippet: given observer: StateObserver<AppState> -->
+    /// ```swift
+    /// func attach<Other: StoreState>(to store: Store<Other>) {
+    ///     guard let observer = observer.retyped(as: Other.self) else { return }
+    ///     store.observeChanges(observer)
+    /// }
+    /// ```
+    ///
+    /// - Parameter _: The state type of the store.
+    /// - Returns: The same observer, typed for `Other`; `nil` when the types differ.
+    public func retyped<Other: StoreState>(as _: Other.Type) -> StateObserver<Other>? {
+        guard Other.self == State.self else { return nil }
+        return reinterpret(self, as: StateObserver<Other>.self)
+    }
+}

@@ -1,0 +1,21 @@
+extension Store {
+    /// Runs `observer` at every change of the state, for as long as the store lives or until
+    /// the returned subscription is cancelled.
+    ///
+    /// ```swift
+    /// let subscription = store.observeChanges(StateObserver { state, oldState, cause in
+    ///     if case .travel = cause { print("travelled to \(state)") }
+    /// })
+    /// ```
+    ///
+    /// Every change passes here once: a reduced action, a replay, a jump or a skip. Unlike a
+    /// subscriber, the store keeps the observer: a feature needs no object to hold it. An
+    /// observer added while the store tells others about a change is not told about that change.
+    ///
+    /// - Parameter observer: The observer.
+    /// - Returns: The subscription; cancel it to stop. Letting go of it does not stop it.
+    @discardableResult
+    public func observeChanges(_ observer: StateObserver<State>) -> StoreSubscription {
+        engine.observers.add(observer)
+    }
+}
