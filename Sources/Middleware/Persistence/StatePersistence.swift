@@ -80,7 +80,8 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     /// ```
     ///
     /// Nothing is read or written yet: call ``restore(into:)`` to read the file, and put the
-    /// persistence in a store to save changes. The file's folder must exist.
+    /// persistence in a store to save changes. The file's folder, and any folder above it, is
+    /// made at the first write if it is missing.
     ///
     /// - Parameters:
     ///   - fileURL: The file to save to; a file URL.
@@ -126,7 +127,9 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
         let path = fileURL.path
         let reason: SetAsideReason
         switch Result(catching: { () throws(LogFileError) in try readWholeFile(path: path) }) {
-        case .failure(let error) where error.code == ENOENT:
+        case .failure(let error) where error.code == ENOENT || error.code == ENOTDIR:
+            // No file, or no folder for it (missing, or a file in a folder's place): nothing to
+            // keep from being overwritten. A write makes the folder, or reports why it cannot.
             return .missing
         case .failure:
             reason = .unreadable
