@@ -265,6 +265,20 @@ struct StatePersistenceTests {
         }
     #endif
 
+    @Test("part is the key path the persistence was made with")
+    func part() {
+        let name = StatePersistence<TestState, String?>(
+            fileURL: URL(fileURLWithPath: "/nowhere/name.json"), at: \.name)
+        let count = StatePersistence<TestState, Int>(
+            fileURL: URL(fileURLWithPath: "/nowhere/count.json"), at: \.count)
+        #expect(name.part == \TestState.name)
+        #expect(count.part == \TestState.count)
+        #expect(name.fileURL.path == "/nowhere/name.json")
+        var state = TestState(factory: CompositeViewModelFactory())
+        state[keyPath: name.part] = "Ada"
+        #expect(state.name == "Ada")
+    }
+
     @Test("a TestStore flow with persistence in a temporary folder")
     func testStoreFlow() async throws {
         let folder = try makeTemporaryFolder()

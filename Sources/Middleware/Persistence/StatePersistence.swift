@@ -59,7 +59,14 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     /// The version of the file format this app writes; files of a newer one are set aside.
     public let version: Int
 
-    private let part: WritableKeyPath<State, Part>
+    /// The part of the state this persistence saves and restores: the key path it was made
+    /// with.
+    ///
+    /// ```swift
+    /// let saved = StatePersistence<AppState, Set<Int>>(fileURL: url, at: \.favorites)
+    /// print(saved.part == \AppState.favorites)   // true
+    /// ```
+    public let part: WritableKeyPath<State, Part>
     private let queue: SaveQueue<Part>
     /// The part as the store last held it, once the first action showed it.
     private var latest: Part?
