@@ -45,6 +45,23 @@ struct RestoreOutcomeTests {
         #expect(try names(in: folder).isEmpty)
     }
 
+    @Test(
+        "a file where the file's folder should be: .missing, nothing thrown, nothing moved or made",
+        arguments: ["blocker/name.json", "blocker/state/name.json"])
+    func fileInTheFolderPlace(relativePath: String) throws {
+        let folder = try makeTemporaryFolder()
+        defer { removeFolder(folder) }
+        let blocker = folder.appendingPathComponent("blocker")
+        try Data("not a folder".utf8).write(to: blocker)
+        let saved = StatePersistence<TestState, String?>(
+            fileURL: folder.appendingPathComponent(relativePath), at: \.name)
+        var state = TestState(factory: CompositeViewModelFactory(), count: 3, name: "default")
+        #expect(try saved.restore(into: &state) == .missing)
+        #expect(state == TestState(factory: CompositeViewModelFactory(), count: 3, name: "default"))
+        #expect(try names(in: folder) == ["blocker"])
+        #expect(try String(contentsOf: blocker, encoding: .utf8) == "not a folder")
+    }
+
     @Test("an older version's file is restored")
     func olderVersion() throws {
         let folder = try makeTemporaryFolder()

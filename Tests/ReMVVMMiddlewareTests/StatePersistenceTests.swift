@@ -168,6 +168,117 @@ struct StatePersistenceTests {
         #expect(state == TestState(factory: CompositeViewModelFactory(), count: 7, name: "Grace"))
     }
 
+    @Test("the first write makes the file's folder, two levels deep, and the file decodes")
+    func makesTheFolder() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { removeFolder(folder) }
+        let deep = folder.appendingPathComponent("Application Support").appendingPathComponent("state")
+        let url = deep.appendingPathComponent("name.json")
+
+        let saved = StatePersistence<TestState, String?>(fileURL: url, at: \.name)
+        var state = TestState(factory: CompositeViewModelFactory())
+        #expect(try saved.restore(into: &state) == .missing)
+        #expect(try names(in: folder).isEmpty, "restoring makes no folder")
+        let (store, messages) = makePersistentStore(state: state, middleware: [saved])
+        store.dispatch(action: Rename(name: "Ada"))
+        await saved.flush()
+
+        #expect(messages.diagnostics.isEmpty)
+        #expect(saved.writeCount == 1)
+        #expect(try savedValue(String?.self, at: url) == "Ada")
+        // A folder (its listing would throw otherwise), holding the file alone.
+        #expect(try names(in: deep) == ["name.json"])
+
+        var next = TestState(factory: CompositeViewModelFactory())
+        #expect(
+            try StatePersistence<TestState, String?>(fileURL: url, at: \.name).restore(into: &next)
+                == .restored)
+        #expect(next.name == "Ada")
+    }
+
+    @Test(
+        "a file where a folder should be: restore says .missing, a write fails once, and saving resumes once it is a folder"
+    )
+    func fileInTheFolderPlace() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { removeFolder(folder) }
+        let blocker = folder.appendingPathComponent("blocker")
+        try Data("not a folder".utf8).write(to: blocker)
+        let url = blocker.appendingPathComponent("state").appendingPathComponent("name.json")
+
+        let saved = StatePersistence<TestState, String?>(fileURL: url, at: \.name)
+        var state = TestState(factory: CompositeViewModelFactory(), name: "default")
+        #expect(try saved.restore(into: &state) == .missing)
+        #expect(state.name == "default")
+        #expect(try names(in: folder) == ["blocker"], "nothing was set aside")
+
+        let (store, messages) = makePersistentStore(state: state, middleware: [saved])
+        store.dispatch(action: Rename(name: "Ada"))
+        await saved.flush()
+        #expect(saved.writeCount == 0)
+        #expect(messages.diagnostics.map(\.kind) == [.persistenceFailed])
+        #expect(
+            messages.diagnostics.first?.message
+                == "cannot save Optional<String> to '\(url.path)': '\(blocker.path)' is not a folder; "
+                + "the next change will try again")
+
+        // Still failing: tried again, not reported again.
+        store.dispatch(action: Rename(name: "Grace"))
+        await saved.flush()
+        #expect(saved.writeCount == 0)
+        #expect(messages.diagnostics.count == 1)
+        #expect(try String(contentsOf: blocker, encoding: .utf8) == "not a folder", "the file is left alone")
+
+        // Once the file makes way for a folder, the next change is saved.
+        try FileManager.default.removeItem(at: blocker)
+        try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: false)
+        store.dispatch(action: Rename(name: "Hopper"))
+        await saved.flush()
+        #expect(saved.writeCount == 1)
+        #expect(try savedValue(String?.self, at: url) == "Hopper")
+        #expect(messages.diagnostics.count == 1)
+    }
+
+    #if os(Linux)
+        @Test(
+            "a folder that cannot be made is a write failure, reported once with the folder and the reason",
+            .enabled(if: FileManager.default.fileExists(atPath: "/proc/version"))
+        )
+        func folderCannotBeMade() async throws {
+            // procfs refuses every mkdir, even to root.
+            let missing = "/proc/remvvm-\(UUID().uuidString)"
+            let url = URL(fileURLWithPath: missing + "/state/name.json")
+            let saved = StatePersistence<TestState, String?>(fileURL: url, at: \.name)
+            let (store, messages) = makePersistentStore(middleware: [saved])
+
+            store.dispatch(action: Rename(name: "Ada"))
+            await saved.flush()
+            store.dispatch(action: Rename(name: "Grace"))
+            await saved.flush()
+            #expect(saved.writeCount == 0)
+            #expect(messages.diagnostics.map(\.kind) == [.persistenceFailed])
+            #expect(
+                messages.diagnostics.first?.message.hasPrefix(
+                    "cannot save Optional<String> to '\(url.path)': cannot create the folder '\(missing)': ")
+                    == true,
+                "\(messages.diagnostics)")
+        }
+    #endif
+
+    @Test("part is the key path the persistence was made with")
+    func part() {
+        let name = StatePersistence<TestState, String?>(
+            fileURL: URL(fileURLWithPath: "/nowhere/name.json"), at: \.name)
+        let count = StatePersistence<TestState, Int>(
+            fileURL: URL(fileURLWithPath: "/nowhere/count.json"), at: \.count)
+        #expect(name.part == \TestState.name)
+        #expect(count.part == \TestState.count)
+        #expect(name.fileURL.path == "/nowhere/name.json")
+        var state = TestState(factory: CompositeViewModelFactory())
+        state[keyPath: name.part] = "Ada"
+        #expect(state.name == "Ada")
+    }
+
     @Test("a TestStore flow with persistence in a temporary folder")
     func testStoreFlow() async throws {
         let folder = try makeTemporaryFolder()

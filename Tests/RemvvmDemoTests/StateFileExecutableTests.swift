@@ -174,20 +174,22 @@ extension StateFileExecutableTests {
     @Test("a state file that cannot be saved is one warning, and the run goes on")
     func cannotSave() throws {
         let directory = try DemoProcess.makeDirectory()
+        // A file where the state file's folder should be: the folder cannot be made.
+        try Data("not a folder".utf8).write(to: directory.appendingPathComponent("taken"))
         let result = try DemoProcess.run(
-            ["--state", "missing/state.json", "login", "Ada", "Lovelace", ";", "logout", ";", "state"],
+            ["--state", "taken/state.json", "login", "Ada", "Lovelace", ";", "logout", ";", "state"],
             in: directory)
         #expect(
             result.standardOutput
                 == Expected.loginScreen + Expected.greetingsScreen("Ada Lovelace") + Expected.loginScreen
                 + Expected.loggedOutState)
         #expect(result.status == 0)
-        // One warning for the streak of failed saves; the system's reason is not ours to pin.
+        // One warning for the streak of failed saves, naming what is in the way.
         let lines = result.standardError.split(separator: "\n")
         #expect(lines.count == 1, "\(result)")
         let line = try #require(lines.first)
         #expect(line.hasPrefix("warning: cannot save Optional<User> to '"))
-        #expect(line.contains("missing/state.json': "))
-        #expect(line.hasSuffix("; the next change will try again"))
+        #expect(line.contains("taken/state.json': "))
+        #expect(line.hasSuffix("/taken' is not a folder; the next change will try again"))
     }
 }

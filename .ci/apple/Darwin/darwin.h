@@ -22,6 +22,7 @@ int *__error(void);
 #define EACCES 13
 #define EROFS 30
 #define EINVAL 22
+#define ENOTDIR 20
 #define STDIN_FILENO 0
 #define STDOUT_FILENO 1
 #define STDERR_FILENO 2
@@ -41,6 +42,7 @@ int close(int);
 int fsync(int);
 int rename(const char *, const char *);
 int unlink(const char *);
+int mkdir(const char *, mode_t);
 #define F_OK 0
 int access(const char *, int);
 time_t time(time_t *);

@@ -17,7 +17,7 @@
 public enum RestoreOutcome: Equatable, Sendable {
     /// The file held a saved value, which is now in the state.
     case restored
-    /// There is no file yet: the state keeps its default.
+    /// There is no file yet, or not even its folder: the state keeps its default.
     case missing
     /// The file could not be restored (unreadable, not JSON, JSON of another shape, or
     /// written by a newer version of the app), so it was renamed to this URL, whose name says

@@ -58,7 +58,13 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     /// The version of the file format this app writes; files of a newer one are set aside.
     public let version: Int
 
-    /// The part of the state saved and restored.
+    /// The part of the state this persistence saves and restores: the key path it was made
+    /// with.
+    ///
+    /// ```swift
+    /// let saved = StatePersistence<AppState, Set<Int>>(fileURL: url, at: \.favorites)
+    /// print(saved.part == \AppState.favorites)   // true
+    /// ```
     public let part: WritableKeyPath<State, Part>
     @usableFromInline let saver: PartSaver<Part>
     /// Saves the part at each change of it, whatever made the change; made in the
@@ -74,7 +80,8 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     /// ```
     ///
     /// Nothing is read or written yet: call ``restore(into:)`` to read the file, and put the
-    /// persistence in a store to save changes. The file's folder must exist.
+    /// persistence in a store to save changes. The file's folder, and any folder above it, is
+    /// made at the first write if it is missing.
     ///
     /// - Parameters:
     ///   - fileURL: The file to save to; a file URL.
@@ -122,7 +129,9 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
         let path = fileURL.path
         let reason: SetAsideReason
         switch Result(catching: { () throws(LogFileError) in try readWholeFile(path: path) }) {
-        case .failure(let error) where error.code == ENOENT:
+        case .failure(let error) where error.code == ENOENT || error.code == ENOTDIR:
+            // No file, or no folder for it (missing, or a file in a folder's place): nothing to
+            // keep from being overwritten. A write makes the folder, or reports why it cannot.
             return .missing
         case .failure:
             reason = .unreadable

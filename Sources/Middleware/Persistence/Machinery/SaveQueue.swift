@@ -11,6 +11,11 @@ import ReMVVMStore
 /// ends when nothing is pending. Changes that arrive while a write is in flight coalesce: only
 /// the latest is written next. A burst of changes in one main-actor turn makes two writes, the
 /// first value's and, after the turn, the last one's.
+///
+/// Until a write has succeeded, each write makes the file's folder when it is missing (a fresh
+/// app container has no Application Support folder). After one has, a missing folder is a
+/// failure like any other: a folder that went away was taken away, perhaps with the volume it
+/// was on, and is not made again behind someone's back.
 @MainActor
 final class SaveQueue<Part: Codable & Sendable> {
     /// The file written.
@@ -52,10 +57,14 @@ final class SaveQueue<Part: Codable & Sendable> {
     private func startWriter(with first: Part) {
         let file = file
         let version = version
+        // Only this writer's own writes can succeed while it runs, so it keeps the flag itself.
+        let noWriteYet = writeCount == 0
         writer = Task.detached(priority: .utility) {
             var value = first
+            var makingFolder = noWriteYet
             while true {
-                let outcome = Self.write(value, to: file, version: version)
+                let outcome = Self.write(value, to: file, version: version, makingFolder: makingFolder)
+                if case .written = outcome { makingFolder = false }
                 guard let next = await self.take(after: outcome) else { return }
                 value = next
             }
@@ -91,7 +100,9 @@ final class SaveQueue<Part: Codable & Sendable> {
     }
 
     /// Encodes and writes `value`; runs off the main actor.
-    private nonisolated static func write(_ value: Part, to file: AtomicFile, version: Int) -> WriteOutcome {
+    private nonisolated static func write(
+        _ value: Part, to file: AtomicFile, version: Int, makingFolder: Bool
+    ) -> WriteOutcome {
         let bytes: [UInt8]
         do {
             bytes = try PersistedFile.encode(value, version: version)
@@ -99,7 +110,7 @@ final class SaveQueue<Part: Codable & Sendable> {
             return .failed("it could not be encoded as JSON (\(error))")
         }
         do {
-            try file.replace(with: bytes)
+            try file.replace(with: bytes, makingFolder: makingFolder)
             return .written
         } catch {
             return .failed(error.reason)
