@@ -1,9 +1,10 @@
 /// How a change of a store's state came about, as the store's ``StateObserver``s learn it.
 ///
 /// ```swift
-/// store.observeChanges(StateObserver { state, oldState, cause in
-///     if case .action(let action) = cause { log.append(action) }
-/// })
+/// store.observeChanges(
+///     StateObserver { state, oldState, cause in
+///         if case .action(let action) = cause { print("reduced \(action)") }
+///     })
 /// ```
 public enum StateChangeCause: Sendable {
     /// An action was reduced: dispatched through the middleware, or sent by a test store.

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let saver = StateObserver(part: \AppState.favorites) { favorites, _, _ in
-///     save(favorites)
+///     print("save \(favorites.sorted())")
 /// }
 /// store.observeChanges(saver)
 /// ```
@@ -37,6 +37,7 @@ public struct StateObserver<State: StoreState> {
     /// let observer = StateObserver<AppState> { state, oldState, cause in
     ///     print("\(cause): \(oldState.count) -> \(state.count)")
     /// }
+    /// store.observeChanges(observer)
     /// ```
     ///
     /// - Parameters:
@@ -55,7 +56,7 @@ public struct StateObserver<State: StoreState> {
     ///
     /// ```swift
     /// let observer = StateObserver(part: \AppState.user) { user, oldUser, _ in
-    ///     print("signed in as \(user?.name ?? "nobody")")
+    ///     print("signed in as \(user?.firstName ?? "nobody")")
     /// }
     /// ```
     ///
@@ -93,8 +94,8 @@ public struct StateObserver<State: StoreState> {
     /// compares in its own way.
     ///
     /// ```swift
-    /// let observer = StateObserver(reading: \AppState.screens) { screens, oldScreens, _ in
-    ///     if screens.count != oldScreens.count { print("\(screens.count) screens") }
+    /// let observer = StateObserver(reading: \AppState.cart) { cart, oldCart, _ in
+    ///     if cart.count != oldCart.count { print("\(cart.count) items in the cart") }
     /// }
     /// ```
     ///
@@ -128,6 +129,7 @@ public struct StateObserver<State: StoreState> {
     ///
     /// <!-- snippet: given observer: StateObserver<AppState> -->
     /// ```swift
+    /// @MainActor
     /// func attach<Other: StoreState>(to store: Store<Other>) {
     ///     guard let observer = observer.retyped(as: Other.self) else { return }
     ///     store.observeChanges(observer)

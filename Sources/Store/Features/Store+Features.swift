@@ -3,9 +3,10 @@ extension Store {
     /// the returned subscription is cancelled.
     ///
     /// ```swift
-    /// let subscription = store.observeChanges(StateObserver { state, oldState, cause in
-    ///     if case .travel = cause { print("travelled to \(state)") }
-    /// })
+    /// let subscription = store.observeChanges(
+    ///     StateObserver { state, oldState, cause in
+    ///         if case .travel = cause { print("travelled to \(state.count)") }
+    ///     })
     /// ```
     ///
     /// Every change passes here once: a reduced action, a replay, a jump or a skip. Unlike a

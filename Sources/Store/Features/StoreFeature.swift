@@ -17,7 +17,7 @@
 /// }
 ///
 /// let counter = ChangeCounter()
-/// let store = Store(with: AppState(), middleware: [counter])
+/// let store = Store(with: AppState(factory: CompositeViewModelFactory()), middleware: [counter])
 /// ```
 @MainActor
 public protocol StoreFeature: AnyMiddleware {
