@@ -75,7 +75,11 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
         self.box = box
         let navigationActionType = ObjectIdentifier(NavigationAction<Screen>.self)
         start = { state in box.navigation = state[keyPath: keyPath] }
-        observer = StateObserver(reading: keyPath, .afterSubscribers) { new, _, cause in
+        observer = StateObserver(reading: keyPath, .afterSubscribers) { new, old, cause in
+            // The UI shows what the state held before this change (the middleware learns of
+            // every change), so a change that left the entries alone hands nothing over. Equal
+            // entries make equal navigations: ids are new for each appearance.
+            if NavigationDiff.sameEntries(old, new) { return }
             // After a synchronize the UI already shows the screens: it only follows the state.
             if case .action(let action) = cause, ObjectIdentifier(type(of: action)) == navigationActionType,
                 case .synchronize = action as? NavigationAction<Screen>
@@ -83,10 +87,10 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
                 box.navigation = new
                 return
             }
-            guard let old = box.navigation else { return }
+            let shown = box.navigation ?? old
             box.navigation = new
-            if NavigationDiff.sameEntries(old, new) { return }
-            show(NavigationDiff.changes(from: old, to: new), new)
+            if NavigationDiff.sameEntries(shown, new) { return }
+            show(NavigationDiff.changes(from: shown, to: new), new)
         }
     }
 

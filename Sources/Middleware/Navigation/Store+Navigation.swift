@@ -38,7 +38,7 @@ extension Store {
             EntryViewModels(navigation: keyPath)
         }
         observeChanges(
-            StateObserver(.beforeSubscribers) { [weak self, viewModels] state, oldState, _ in
+            StateObserver(.beforeSubscribers) { [weak self, viewModels] state, oldState in
                 if viewModels.entryCount > 0 { viewModels.stateChanged(to: state, from: oldState, in: self) }
             })
     }

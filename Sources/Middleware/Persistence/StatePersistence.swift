@@ -98,7 +98,7 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
         self.version = version
         let saver = PartSaver<Part>(fileURL: fileURL, version: version)
         self.saver = saver
-        observer = StateObserver(part: part) { value, _, _ in saver.save(value) }
+        observer = StateObserver(part: part) { value, _ in saver.save(value) }
     }
 
     /// Reads the file and puts its value into `state`'s part.

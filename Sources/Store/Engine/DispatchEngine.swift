@@ -391,16 +391,24 @@ final class DispatchEngine<State: StoreState> {
     @inlinable
     func commit(_ newState: State, cause: () -> StateChangeCause) {
         let oldState = state
-        guard observers.isEmpty else {
-            let cause = cause()
-            subscribers.notify(newState, oldState) {
-                state = newState
-                observers.before?(newState, oldState, cause)
-            }
-            observers.after?(newState, oldState, cause)
-            return
+        if observers.isEmpty {
+            subscribers.notify(newState, oldState) { state = newState }
+        } else if observers.readCause {
+            commit(newState, oldState, telling: cause())
+        } else {
+            // No observer reads the cause: a placeholder the compiler knows needs no destroying.
+            commit(newState, oldState, telling: .travel)
         }
-        subscribers.notify(newState, oldState) { state = newState }
+    }
+
+    @inlinable
+    @inline(__always)
+    func commit(_ newState: State, _ oldState: State, telling cause: StateChangeCause) {
+        subscribers.notify(newState, oldState) {
+            state = newState
+            observers.before?(newState, oldState, cause)
+        }
+        observers.after?(newState, oldState, cause)
     }
 
     // MARK: - Subscribers

@@ -16,12 +16,19 @@ public final class StoreSubscription {
     /// Read for every selecting closure at every change: unchecked, because a dynamic
     /// exclusivity check costs more than the whole read.
     @exclusivity(unchecked) public private(set) var isCancelled = false
+    /// Called once, at the first ``cancel()``: for subscriptions the store must act on at once
+    /// (a ``StateObserver``'s, which the store keeps alive itself).
+    var onCancel: (@MainActor () -> Void)?
 
     @usableFromInline
     init() {}
 
     /// Stops the closure from being called again, even during a notification in progress.
     public func cancel() {
+        guard !isCancelled else { return }
         isCancelled = true
+        let onCancel = onCancel
+        self.onCancel = nil
+        onCancel?()
     }
 }

@@ -103,9 +103,14 @@ struct KeptActions {
 }
 
 /// Shares ``KeptActions`` between an ``ActionHistory`` and the observer that keeps actions.
+///
+/// `value` is `@exclusivity(unchecked)`: only the main actor touches it, and no access to it is
+/// held across a call that could reach it again (keeping an action calls nothing outside
+/// ``KeptActions``). The dynamic check cost more than keeping the action (callgrind, `history`:
+/// 84 instructions per dispatch).
 @MainActor
 final class KeptActionsBox {
-    var value: KeptActions
+    @exclusivity(unchecked) var value: KeptActions
 
     init(limit: Int) {
         value = KeptActions(limit: limit)
