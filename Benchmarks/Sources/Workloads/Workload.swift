@@ -46,7 +46,8 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
 
     /// The most heap allocations one operation may make in steady state: the targets.
     ///
-    /// None for a dispatch, `completion` included (the store keeps no completion of a chain that
+    /// None for a dispatch, `completion`, `history` and `app` included (the history keeps an
+    /// action of up to three words inline, and folds from a kept state) (the store keeps no completion of a chain that
     /// runs through: each runs as its `next` returns); the view model itself for `factory`.
     /// `chain` allocates the client's own closure context, which captures two values (the
     /// dispatcher and the action); the store adds nothing to it.
@@ -64,9 +65,6 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         // Measured when added: 7 per add and remove (the entry, its two closures, and the
         // list's and the identity table's storage as they grow); removal itself allocates none.
         case .remove: 8
-        // The fold of half the limit, once per 500 dispatches: the array of the actions folded
-        // (0.002 per dispatch). Keeping an action inline allocates nothing.
-        case .history, .app: 0.01
         // Measured when added: the copy of the navigation's entries (the old state keeps the
         // buffer for the subscribers' `oldState`), and the array of changes handed to the UI.
         case .navigation: 2
