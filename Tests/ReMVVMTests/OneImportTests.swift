@@ -33,7 +33,7 @@ private final class GreetingsViewModel: Initializable {
     @Test("import ReMVVM reaches the store, the factories and the middleware")
     func oneImport() {
         let navigator = Navigator(root: Screen.login)
-        let navigation = NavigationMiddleware<AppState, Screen>(
+        let navigation = NavigationMiddleware(
             navigator: navigator,
             routes: [.on(LoginAction.self, navigate: .push(.greetings))]
         )
