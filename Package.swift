@@ -23,7 +23,7 @@ let package = Package(
     products: [
         .library(
             name: "ReMVVM",
-            targets: ["ReMVVMViewModelFactory", "ReMVVMStore", "ReMVVMMiddleware"]
+            targets: ["ReMVVM", "ReMVVMViewModelFactory", "ReMVVMStore", "ReMVVMMiddleware"]
         ),
         .executable(name: "remvvm-demo", targets: ["remvvm-demo"]),
     ],
@@ -45,6 +45,15 @@ let package = Package(
             path: "Sources/Middleware",
             swiftSettings: strictSettings
         ),
+        // The one import an app needs: re-exports the three modules above. Named like the
+        // `ReMVVM` enum of ReMVVMStore on purpose; a client's `ReMVVM.Config` still finds the enum
+        // (a type found by name hides a module of that name), see Sources/ReMVVM/ReMVVM.swift.
+        .target(
+            name: "ReMVVM",
+            dependencies: ["ReMVVMViewModelFactory", "ReMVVMStore", "ReMVVMMiddleware"],
+            path: "Sources/ReMVVM",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "remvvm-demo",
             dependencies: ["ReMVVMStore", "ReMVVMMiddleware"],
@@ -64,6 +73,11 @@ let package = Package(
         .testTarget(
             name: "ReMVVMMiddlewareTests",
             dependencies: ["ReMVVMMiddleware"],
+            swiftSettings: testSettings
+        ),
+        .testTarget(
+            name: "ReMVVMTests",
+            dependencies: ["ReMVVM"],
             swiftSettings: testSettings
         ),
         .testTarget(

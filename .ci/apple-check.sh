@@ -10,7 +10,8 @@
 #                                            matching paths, in a second or two
 #
 # What it checks, on every platform: the library modules (ReMVVMViewModelFactory, ReMVVMStore,
-# ReMVVMMiddleware), Tests/Consumer (the README's example) and the Swift snippets of the DocC
+# ReMVVMMiddleware, and ReMVVM, which re-exports them: every library target of Package.swift),
+# Tests/Consumer (the README's example) and the Swift snippets of the DocC
 # catalogs and `///` comments (see .ci/apple/snippets.py); on macOS also the demo and the test
 # targets. Snippets of the Observation-based API, which needs macOS 14, iOS 17, tvOS 17 or
 # watchOS 10 and says so, are checked at that release instead of the floor. It prints each

@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 scratch=.build-docs
 graphs="$PWD/$scratch/symbol-graphs"
 archives="$scratch/archives"
-modules=(ReMVVMViewModelFactory ReMVVMStore ReMVVMMiddleware)
+modules=(ReMVVMViewModelFactory ReMVVMStore ReMVVMMiddleware ReMVVM)
 
 # A function rather than an associative array, so the script also runs with macOS's bash 3.
 catalog_of() {
@@ -26,6 +26,7 @@ catalog_of() {
     ReMVVMViewModelFactory) echo Sources/ViewModelFactory/ReMVVMViewModelFactory.docc ;;
     ReMVVMStore) echo Sources/Store/ReMVVMStore.docc ;;
     ReMVVMMiddleware) echo Sources/Middleware/ReMVVMMiddleware.docc ;;
+    ReMVVM) echo Sources/ReMVVM/ReMVVM.docc ;;
     *) return 1 ;;
     esac
 }
@@ -40,9 +41,9 @@ fi
 started=$SECONDS
 
 build_symbol_graphs() {
-    # ReMVVMMiddleware depends on the other two library modules, so building it builds all
-    # three (and not the demo or the tests).
-    swift build --scratch-path "$scratch" --target ReMVVMMiddleware \
+    # ReMVVM depends on the three other library modules, so building it builds all four (and
+    # not the demo or the tests).
+    swift build --scratch-path "$scratch" --target ReMVVM \
         -Xswiftc -emit-symbol-graph \
         -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
         -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
@@ -70,8 +71,20 @@ for module in "${modules[@]}"; do
     module_graphs="$scratch/module-graphs/$module"
     rm -rf "$module_graphs"
     mkdir -p "$module_graphs"
-    cp "$graphs/$module.symbols.json" "$module_graphs/"
-    cp "$graphs/$module"@*.symbols.json "$module_graphs/" 2>/dev/null || true
+    if [[ $module == ReMVVM ]]; then
+        # ReMVVM declares nothing: its graph holds the symbols of the three modules it re-exports,
+        # which their own catalogs document (with links to their own articles). Its page is the
+        # catalog's overview, over a graph that keeps the module and drops the symbols.
+        python3 -c '
+import json, sys
+graph = json.load(open(sys.argv[1]))
+graph["symbols"], graph["relationships"] = [], []
+json.dump(graph, open(sys.argv[2], "w"))
+' "$graphs/$module.symbols.json" "$module_graphs/$module.symbols.json"
+    else
+        cp "$graphs/$module.symbols.json" "$module_graphs/"
+        cp "$graphs/$module"@*.symbols.json "$module_graphs/" 2>/dev/null || true
+    fi
 
     log="$scratch/docc-$module.log"
     mkdir -p "$archives"

@@ -105,4 +105,56 @@ import Testing
         store.dispatch(action: Increment())
         #expect(navigator.path == [.home, .detail(2)])
     }
+
+    @Test("routes of fixed steps name no type, and navigate in a store of any state")
+    func fixedStepsInferTheirState() {
+        let navigator = Navigator(root: TestScreen.home)
+        // No generic arguments: the fixed steps read no state.
+        let navigation = NavigationMiddleware(
+            navigator: navigator,
+            routes: [.on(Increment.self, navigate: .push(.detail(1)))]
+        )
+        #expect(type(of: navigation) == NavigationMiddleware<AnyStoreState, TestScreen>.self)
+
+        let (store, log) = makeStore(middleware: [navigation])
+        store.dispatch(action: Increment())
+        #expect(navigator.path == [.home, .detail(1)])
+        #expect(log.kinds.isEmpty)
+
+        // The same middleware in a store of another state navigates too.
+        let other = makeNavigationStore(middleware: [navigation])
+        other.0.register(reducer: CountReducer.self)
+        other.0.dispatch(action: Increment())
+        #expect(navigator.path == [.home, .detail(1), .detail(1)])
+        #expect(other.1.kinds.isEmpty)
+    }
+
+    @Test("routes that read the state run only in a store of that state, and say so elsewhere")
+    func readingRoutesNameTheirState() {
+        let navigator = Navigator(root: TestScreen.home)
+        let navigation = NavigationMiddleware<TestState, TestScreen>(
+            navigator: navigator,
+            routes: [.on(Increment.self) { _, state in .push(.detail(state.count)) }]
+        )
+        let (store, log) = makeNavigationStore(middleware: [navigation])
+        store.register(reducer: CountReducer.self)
+        store.dispatch(action: Increment())
+        #expect(navigator.path == [.home])
+        #expect(store.state.count == 1)
+        #expect(log.kinds == [.middlewareStateMismatch])
+        #expect(
+            log.diagnostics.first?.message
+                == "NavigationMiddleware<TestState, TestScreen> expects state TestState, but the store's "
+                + "state is NavState; it passed Increment on without running."
+        )
+    }
+}
+
+/// Counts `Increment`s in the navigation tests' other state.
+private enum CountReducer: Reducer {
+    static func reduce(state: NavState, with action: Increment) -> NavState {
+        var state = state
+        state.count += action.by
+        return state
+    }
 }

@@ -32,6 +32,20 @@ import Testing
         subscription.cancel()
     }
 
+    @Test("registered on a TestStore's store, undo and redo are sent and asserted as any action")
+    func onATestStore() async throws {
+        let history = UndoHistory<TestState>(limit: 10)
+        let store = TestStore(with: TestState(factory: CompositeViewModelFactory()), middleware: [history])
+        history.register(on: store.store)
+        store.register(reducer: IncrementReducer.self)
+
+        try await store.send(Increment(by: 2)) { $0.count = 2 }
+        try await store.send(UndoAction()) { $0.count = 0 }
+        try await store.send(RedoAction()) { $0.count = 2 }
+        try await store.finish()
+        #expect(history.canUndo && !history.canRedo)
+    }
+
     @Test("n undos then n redos come back to the same state: undoing an undo is a redo")
     func undoOfUndo() {
         let (store, history, _) = makeHistoryStore()

@@ -206,6 +206,52 @@ private typealias Rename = StoreFixture.Rename
         #expect(lateTitles == ["two"])
         _ = existing
     }
+
+    // `remove(subscriber:)` requires `Subscriber.State == State`, so removing a subscriber of
+    // another state whose type is known does not compile (a test cannot show that); what it
+    // cannot check, a subscriber known only as `any StoreSubscriber`, is checked at run time:
+
+    @Test("remove(anySubscriber:) removes a subscriber of the store's state known only at run time")
+    func removeAnySubscriber() {
+        let diagnostics = DiagnosticsRecorder()
+        let store = StoreFixture.makeStore(diagnostics: diagnostics)
+        let subscriber = RecordingSubscriber()
+        store.add(subscriber: subscriber)
+        store.dispatch(action: Add())
+        let erased: any StoreSubscriber = subscriber
+        store.remove(anySubscriber: erased)
+        store.dispatch(action: Add())
+        #expect(subscriber.counts == [1])
+        #expect(store.subscriberCount == 0)
+        #expect(diagnostics.kinds.isEmpty)
+    }
+
+    @Test("remove(anySubscriber:) of a subscriber of another state reports both state types")
+    func removeSubscriberOfAnotherState() {
+        let diagnostics = DiagnosticsRecorder()
+        let store = StoreFixture.makeStore(diagnostics: diagnostics)
+        let subscriber = RecordingSubscriber()
+        store.add(subscriber: subscriber)
+        let stranger: any StoreSubscriber = OtherStateSubscriber()
+        store.remove(anySubscriber: stranger)
+        store.dispatch(action: Add())
+        #expect(subscriber.counts == [1])
+        #expect(diagnostics.kinds == [.subscriberStateMismatch])
+        #expect(
+            diagnostics.received.first?.message
+                == "remove(anySubscriber:) got OtherStateSubscriber, which subscribes to OtherState, "
+                + "but the store's state is State; it was never subscribed to this store, so nothing "
+                + "was removed."
+        )
+    }
+}
+
+private struct OtherState: StoreState {}
+
+/// A subscriber of a state that no store in these tests holds.
+@MainActor
+private final class OtherStateSubscriber: StoreSubscriber {
+    func didChange(state: OtherState, oldState: OtherState) {}
 }
 
 /// A subscriber that implements only `willChange` besides the required `didChange`.

@@ -7,6 +7,13 @@ extension Store {
         engine.reduced(actions, from: initial)
     }
 
+    /// Removes `subscriber` if it is subscribed, whatever its state type, and reports nothing:
+    /// for package features that let go of view models the store made, some of which it could
+    /// not subscribe (their state was reported when they were made).
+    package func remove(ifSubscribed subscriber: any StoreSubscriber) {
+        engine.subscribers.remove(subscriber)
+    }
+
     /// Makes `newState` the store's state as one change: its observers and subscribers are told
     /// once, with `cause`.
     package func replaceState(with newState: State, cause: StateChangeCause) {

@@ -163,9 +163,49 @@ public final class Store<State: StoreState> {
     /// store.remove(subscriber: header)
     /// ```
     ///
+    /// The subscriber's state must be the store's, as for ``add(subscriber:)``: removing a
+    /// subscriber of another state, which can never have been added, does not compile. For a
+    /// subscriber known only as `any StoreSubscriber`, use ``remove(anySubscriber:)``.
+    ///
     /// - Parameter subscriber: The subscriber to remove. Removing one that is not subscribed
     ///   does nothing.
-    public func remove(subscriber: some StoreSubscriber) {
+    public func remove<Subscriber: StoreSubscriber>(subscriber: Subscriber)
+    where Subscriber.State == State {
+        engine.subscribers.remove(subscriber)
+    }
+
+    /// Removes a subscriber whose type is known only at run time, such as a view model held as
+    /// `any StoreSubscriber`.
+    ///
+    /// ```swift
+    /// let viewModels: [AnyObject] = [header]   // made at run time, of types unknown here
+    /// for case let subscriber as any StoreSubscriber in viewModels {
+    ///     store.remove(anySubscriber: subscriber)
+    /// }
+    /// ```
+    ///
+    /// A subscriber of another state than the store's was never subscribed here (the store
+    /// cannot tell it about its changes): removing it does nothing, and the store reports
+    /// ``StoreDiagnostic/Kind/subscriberStateMismatch`` through ``diagnosticsHandler``, naming
+    /// the subscriber, its state and the store's. When the type is known, call
+    /// ``remove(subscriber:)``, which checks the state at compile time.
+    ///
+    /// - Parameter subscriber: The subscriber to remove. Removing one that is not subscribed
+    ///   does nothing.
+    public func remove(anySubscriber subscriber: any StoreSubscriber) {
+        removeChecked(subscriber)
+    }
+
+    private func removeChecked<Subscriber: StoreSubscriber>(_ subscriber: Subscriber) {
+        guard Subscriber.State.self == State.self else {
+            engine.report(
+                .subscriberStateMismatch,
+                "remove(anySubscriber:) got \(Subscriber.self), which subscribes to "
+                    + "\(Subscriber.State.self), but the store's state is \(State.self); "
+                    + "it was never subscribed to this store, so nothing was removed."
+            )
+            return
+        }
         engine.subscribers.remove(subscriber)
     }
 

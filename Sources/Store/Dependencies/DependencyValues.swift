@@ -12,8 +12,11 @@
 /// let client = store.dependencies.searchClient   // the stub
 /// ```
 ///
-/// Setting a value in the closure changes that store only: dependencies are not global, so
-/// tests running in parallel each have their own.
+/// Setting a value in the closure changes that store only. A key that is not set is read from
+/// the key once per store, the first time the store needs it, and the store keeps that value:
+/// a key whose value is computed (`static var liveValue: Server { Server() }`) gives every store,
+/// and every test's ``TestStore``, an object of its own, while a stored `static let` is one
+/// value for the whole process. See <doc:Dependencies>.
 public struct DependencyValues: Sendable {
     /// Where unset keys read their value from.
     enum Context: Sendable {
@@ -21,10 +24,15 @@ public struct DependencyValues: Sendable {
     }
 
     let context: Context
+    /// The values the store's initializer set.
     private var values: [ObjectIdentifier: any Sendable] = [:]
+    /// The values read from the keys, each read once: one box per store, shared by every copy
+    /// of its dependencies (a task's copy included), so the store and its effects see one value.
+    private let read: Locked<[ObjectIdentifier: any Sendable]>
 
     init(context: Context) {
         self.context = context
+        read = Locked([:])
     }
 
     /// The value of the dependency named by `key`.
@@ -39,19 +47,33 @@ public struct DependencyValues: Sendable {
     /// ```
     ///
     /// Reads the value set for `key`, or else the key's ``DependencyKey/liveValue`` (in a
-    /// ``Store``) or ``DependencyKey/testValue`` (in a ``TestStore``).
+    /// ``Store``) or ``DependencyKey/testValue`` (in a ``TestStore``), read once for this store
+    /// and kept: every later read, from the store, its middleware or their tasks, gives the same
+    /// value.
     ///
     /// - Parameter key: The key type.
     /// - Returns: The dependency's value.
     public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
         get {
-            if let value = values[ObjectIdentifier(key)] {
-                // Only this subscript's setter stores under the key, always a `Key.Value`.
+            let id = ObjectIdentifier(key)
+            // Only this subscript stores under a key's identifier, always a `Key.Value`.
+            if let value = values[id] {
                 return value as! Key.Value
             }
+            if let value = read.withLock({ $0[id] }) {
+                return value as! Key.Value
+            }
+            // Made outside the lock: a key's getter may do anything, even read dependencies.
+            let made: Key.Value
             switch context {
-            case .live: return Key.liveValue
-            case .test: return Key.testValue
+            case .live: made = Key.liveValue
+            case .test: made = Key.testValue
+            }
+            return read.withLock { read in
+                // Two tasks that read a new key at once keep the first value made.
+                if let first = read[id] { return first as! Key.Value }
+                read[id] = made
+                return made
             }
         }
         set {

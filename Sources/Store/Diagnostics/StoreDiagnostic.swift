@@ -46,7 +46,9 @@ public struct StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
         public static let duplicateReducer = Kind("duplicateReducer")
         /// A typed middleware expects another state type than the store's, so it never runs.
         public static let middlewareStateMismatch = Kind("middlewareStateMismatch")
-        /// A view model subscribes to another state type than the store's, so it is not told.
+        /// A view model subscribes to another state type than the store's, so it is not told;
+        /// or ``Store/remove(anySubscriber:)`` got a subscriber of another state type, which was
+        /// never subscribed, so nothing was removed.
         public static let subscriberStateMismatch = Kind("subscriberStateMismatch")
         /// A task started with ``Dispatcher/task(id:cancelInFlight:_:)`` threw an error other
         /// than `CancellationError` before it was cancelled; the store ignored the error.

@@ -121,7 +121,10 @@ public final class TestStore<State: StoreState> {
     /// ```
     ///
     /// Every key starts as its ``DependencyKey/testValue`` (its live value unless the key
-    /// declares one); `dependencies` replaces any of them for this test only.
+    /// declares one); `dependencies` replaces any of them for this test only. The test store
+    /// reads each key once and keeps the value: a key whose test value is computed gives each
+    /// test an object of its own, one declared with `static let` is shared by every test (see
+    /// <doc:Dependencies>).
     ///
     /// - Parameters:
     ///   - state: The initial state.

@@ -50,7 +50,7 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
             guard let released = viewModels.removeValue(forKey: id) else { continue }
             for viewModel in released.values {
                 if let subscriber = viewModel as? any StoreSubscriber {
-                    store?.remove(subscriber: subscriber)
+                    store?.remove(ifSubscribed: subscriber)
                 }
             }
         }

@@ -7,8 +7,9 @@
 #endif
 
 // The package's one lock, for the little state that any thread may touch: a `TestClock`'s time
-// and sleepers (`Clock.now` is synchronous and nonisolated) and the register of test stores
-// that ended unfinished (a test store may be released off the main actor).
+// and sleepers (`Clock.now` is synchronous and nonisolated), the register of test stores
+// that ended unfinished (a test store may be released off the main actor) and the dependency
+// values a store read from their keys (effects read dependencies from any task).
 //
 // Safety: the mutex lives in memory this object allocates once and never moves; it is
 // initialized before any use and destroyed in `deinit`, when no thread can hold a reference.

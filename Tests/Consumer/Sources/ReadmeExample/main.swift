@@ -1,4 +1,4 @@
-import ReMVVMStore
+import ReMVVM
 
 struct User {
     let firstName: String
