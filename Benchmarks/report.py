@@ -43,6 +43,8 @@ WORKLOADS = [
     ("navigation.plain", "Store.dispatch.navigation.plain"),
     ("task", "Store.dispatch.task"),
     ("task.id", "Store.dispatch.task.id"),
+    ("app", "Store.dispatch.app"),
+    ("app.bare", "Store.dispatch.app.bare"),
 ]
 
 
@@ -102,6 +104,9 @@ def main():
         ("sub1000 / sub100 (linear: about 10)", lambda: ns("sub1000") / ns("sub100"), "x", 11.0),
         ("factory.f1000 / factory.f1", lambda: ns("factory.f1000") / ns("factory.f1"), "x", 1.1),
         ("navigation within 1x of navigation.plain", lambda: ns("navigation") / ns("navigation.plain"), "x", 1.0),
+        ("app within 1.15x of app.bare", lambda: ns("app") / ns("app.bare"), "x", 1.15),
+        ("history within 1.15x of d0", lambda: ns("history") / ns("d0"), "x", 1.15),
+        ("persist within 1.15x of d0", lambda: ns("persist") / ns("d0"), "x", 1.15),
     ]
     for label, value, unit, limit in checks:
         try:
