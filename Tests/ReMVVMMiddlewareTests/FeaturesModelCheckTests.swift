@@ -104,7 +104,8 @@ struct FeatureSession {
     mutating func violation() async -> String? {
         await persistence.flush()
         let saved: String??
-        if let data = FileManager.default.contents(atPath: file.path) {
+        if FileManager.default.fileExists(atPath: file.path) {
+            guard let data = try? Data(contentsOf: file) else { return "the file cannot be read" }
             struct Saved: Decodable { let value: String? }
             guard let decoded = try? JSONDecoder().decode(Saved.self, from: data) else {
                 return "the file does not decode"
