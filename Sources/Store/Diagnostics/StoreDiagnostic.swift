@@ -57,6 +57,13 @@ public struct StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
         public static let configReinitialized = Kind("configReinitialized")
         /// ``ReMVVMDriven`` was used before ``ReMVVM/Config/initialize(with:)``.
         public static let configNotInitialized = Kind("configNotInitialized")
+        /// An action of a reducer registered with ``Store/register(reducer:forEach:id:)`` named
+        /// a row that is not in the collection; the state did not change. The message names the
+        /// action, the id and the collection's key path.
+        public static let rowNotFound = Kind("rowNotFound")
+        /// An action of a reducer registered with ``Store/register(reducer:ifLet:)`` reached
+        /// its part while it was `nil`; the state did not change.
+        public static let partIsNil = Kind("partIsNil")
     }
 
     /// What went wrong.

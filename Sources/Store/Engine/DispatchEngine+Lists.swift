@@ -1,0 +1,67 @@
+// The engine's registrations of reducers of one row of a list (`forEach`) and of a part that
+// may be `nil` (`ifLet`). Like `register(reducer:at:)`, each is made where the types are known
+// (`@inlinable`), and an action that finds no row, or no part, changes nothing: it is reported,
+// and the state stays as it was (subscribers are told, as after any reduce, like navigation's
+// refused requests).
+
+extension DispatchEngine {
+    @inlinable
+    func register<R: Reducer, Rows: IdentifiedCollection>(
+        reducer: R.Type,
+        forEach rows: WritableKeyPath<State, Rows>,
+        id: KeyPath<R.Action, Rows.Element.ID>
+    ) where Rows.Element == R.State {
+        install(
+            reducer, at: rows, for: R.Action.self,
+            reduce: { engine, pointer in
+                let action = pointer.assumingMemoryBound(to: R.Action.self)
+                var newState = engine.state
+                if !Self.reduceRow(R.self, of: &newState[keyPath: rows], with: action.pointee, id: id) {
+                    engine.report(.rowNotFound, Self.noRowMessage(R.Action.self, id: action.pointee[keyPath: id], in: rows))
+                }
+                engine.commit(newState) { .action(action.pointee) }
+            },
+            fold: { state, action in
+                guard let action = action as? R.Action else { return }
+                _ = Self.reduceRow(R.self, of: &state[keyPath: rows], with: action, id: id)
+            })
+    }
+
+    /// Reduces the row the action names; `false` when there is none.
+    @inlinable
+    static func reduceRow<R: Reducer, Rows: IdentifiedCollection>(
+        _: R.Type, of rows: inout Rows, with action: R.Action, id: KeyPath<R.Action, Rows.Element.ID>
+    ) -> Bool where Rows.Element == R.State {
+        let rowID = action[keyPath: id]
+        guard let row = rows[id: rowID] else { return false }
+        rows[id: rowID] = R.reduce(state: row, with: action)
+        return true
+    }
+
+    @usableFromInline
+    static func noRowMessage(_ actionType: any StoreAction.Type, id: some Hashable, in rows: AnyKeyPath) -> String {
+        "\(actionType) names the row \(String(reflecting: id)), which is not in \(rows); the state did not change."
+    }
+
+    @inlinable
+    func register<R: Reducer>(reducer: R.Type, ifLet part: WritableKeyPath<State, R.State?>) {
+        install(
+            reducer, at: part, for: R.Action.self,
+            reduce: { engine, pointer in
+                let action = pointer.assumingMemoryBound(to: R.Action.self)
+                var newState = engine.state
+                if let current = newState[keyPath: part] {
+                    newState[keyPath: part] = R.reduce(state: current, with: action.pointee)
+                } else {
+                    engine.report(
+                        .partIsNil,
+                        "\(R.Action.self) reduces the part at \(part), which is nil; the state did not change.")
+                }
+                engine.commit(newState) { .action(action.pointee) }
+            },
+            fold: { state, action in
+                guard let action = action as? R.Action, let current = state[keyPath: part] else { return }
+                state[keyPath: part] = R.reduce(state: current, with: action)
+            })
+    }
+}
