@@ -91,9 +91,23 @@ public final class CompositeViewModelFactory: ViewModelFactory {
         add(factory: SingleViewModelFactory(with: create))
     }
 
-    /// Adds a closure that makes view models of type `VM`, or returns `nil` when it cannot now.
+    /// Adds a closure that makes view models of type `VM` for a row, from the row's id.
     ///
-    /// - Parameter create: Makes a view model, or returns `nil` to let older factories try.
+    /// ```swift
+    /// struct BookRowViewModel { let id: Int }
+    /// factory.add { (id: Int) -> BookRowViewModel? in BookRowViewModel(id: id) }
+    /// let row: BookRowViewModel? = factory.create(id: 3)
+    /// ```
+    ///
+    /// The id comes as its own type, not as a string: ``create(id:)`` with an id of type `ID`
+    /// reaches this closure; an id of another type, or a ``create(key:)``, does not.
+    ///
+    /// - Parameter create: Makes a view model for the row, or returns `nil` to let older
+    ///   factories try.
+    public func add<VM, ID: Hashable & Sendable>(_ create: @escaping @MainActor (ID) -> VM?) {
+        add(factory: RowViewModelFactory(with: create))
+    }
+
     public func add<VM>(_ create: @escaping @MainActor () -> VM?) {
         add(factory: SingleViewModelFactory<VM> { _ in create() })
     }
@@ -131,6 +145,20 @@ public final class CompositeViewModelFactory: ViewModelFactory {
             if let viewModel: VM = factory.create(key: key) { return viewModel }
         }
         return fallback?.create(key: key)
+    }
+
+    /// Makes a view model of type `VM` for the row whose id is `id`: the newest factory for
+    /// `VM` that makes one wins, as for ``create(key:)``. A factory added with
+    /// ``add(_:)-(ID)->VM?`` gets the id as its own type; one added for a key gets the id as
+    /// a key string.
+    ///
+    /// - Parameter id: The row's id.
+    /// - Returns: The view model, or `nil` when no factory makes one.
+    public func create<VM, ID: Hashable & Sendable>(id: ID) -> VM? {
+        for factory in factories(for: VM.self) {
+            if let viewModel: VM = factory.create(id: id) { return viewModel }
+        }
+        return fallback?.create(id: id)
     }
 
     /// The factories that make `type`, newest first.

@@ -27,9 +27,33 @@ public protocol ViewModelFactory: Sendable {
     ///   identifier of the item a detail screen shows.
     /// - Returns: A new view model, or `nil` when this factory cannot make one now.
     func create<VM>(key: String?) -> VM?
+
+    /// Makes a view model of the type the caller asks for, for the row whose id is `id`.
+    ///
+    /// - Parameter id: The row's id, as its own type.
+    /// - Returns: A new view model, or `nil` when this factory cannot make one now.
+    func create<VM, ID: Hashable & Sendable>(id: ID) -> VM?
 }
 
 extension ViewModelFactory {
+    /// Creates a view model of type `VM` for the row whose id is `id`; `nil` when this
+    /// factory makes none.
+    ///
+    /// The default passes the id on as a key, `String(describing: id)`, to ``create(key:)``,
+    /// so a factory written before ids came keeps making view models for rows. A factory added
+    /// with ``CompositeViewModelFactory/add(_:)-(ID)->VM?`` gets the id as its own type.
+    ///
+    /// <!-- snippet: given factory: CompositeViewModelFactory -->
+    /// ```swift
+    /// let row: GreetingsViewModel? = factory.create(id: 42)
+    /// ```
+    ///
+    /// - Parameter id: The row's id.
+    /// - Returns: The view model, or `nil`.
+    public func create<VM, ID: Hashable & Sendable>(id: ID) -> VM? {
+        create(key: String(describing: id))
+    }
+
     /// Makes a view model of the type the caller asks for, without a key.
     ///
     /// ```swift

@@ -93,7 +93,8 @@ struct ListReducerTests {
         _ = subscription
     }
 
-    @Test("an action for an id that is not there changes nothing and is reported, naming the action and the id")
+    @Test(
+        "an action for an id that is not there changes nothing and is reported, naming the action and the id")
     func missingRow() {
         let (store, kinds) = makeStore()
         let before = store.state
@@ -121,7 +122,9 @@ struct ListReducerTests {
     @Test("time travel folds row and optional-part actions as a dispatch reduces them, missing rows included")
     func fold() {
         let (store, _) = makeStore()
-        let actions: [any StoreAction] = [ToggleFavorite(bookID: 1), ToggleFavorite(bookID: 9), EditTitle(title: "x")]
+        let actions: [any StoreAction] = [
+            ToggleFavorite(bookID: 1), ToggleFavorite(bookID: 9), EditTitle(title: "x"),
+        ]
         let folded = store.reduced(actions, from: store.state)
         #expect(folded.shelf.books.map(\.isFavorite) == [true, false])
         #expect(folded.editing == nil)

@@ -79,4 +79,47 @@ extension Store {
         }
         return viewModels.viewModel(for: entry, key: key, in: self)
     }
+
+    /// Returns the view model of type `VM` for a row of a list shown on a navigation entry:
+    /// made by the current state's factory from the row's id the first time, the same instance
+    /// while the row is in its list and the entry is on display, and let go in the change that
+    /// removes either.
+    ///
+    /// ```swift
+    /// factory.add { (id: Book.ID) -> BookRowViewModel? in BookRowViewModel(id: id) }
+    /// let entry = store.state.navigation.top
+    /// let row: BookRowViewModel? = store.viewModel(for: entry, in: \.books, id: book.id)
+    /// ```
+    ///
+    /// The factory gets the id as its own type (`create(id:)`). A view model that is a
+    /// `StoreSubscriber` of this store's state is subscribed when it is made, and unsubscribed
+    /// in the notification of the change that removes its row from the list or its entry from
+    /// the navigation, before any subscriber is told about that change: not before, not later.
+    /// For a row that is not in the list, or an entry not on display, no view model is made and
+    /// `diagnosticsHandler` receives `StoreDiagnostic.Kind.rowNotFound` or
+    /// `StoreDiagnostic.Kind.navigationEntryNotShown`. The store must have registered the
+    /// navigation with `register(navigation:)`.
+    ///
+    /// - Parameters:
+    ///   - entry: The entry of the screen that shows the list.
+    ///   - rows: Where the list lives in the state.
+    ///   - id: The row's id.
+    /// - Returns: The view model, or `nil`.
+    /// - Complexity: O(1) on average for a view model already made. Each change checks every
+    ///   row view model kept, O(*k*) for *k* of them, with the list's id subscript.
+    public func viewModel<VM, Screen: Sendable, Rows: IdentifiedCollection>(
+        for entry: NavigationEntry<Screen>, in rows: KeyPath<State, Rows>, id: Rows.Element.ID
+    ) -> VM? where Rows.Element.ID: Sendable {
+        guard let viewModels = attachment(EntryViewModels<State, Screen>.self) else {
+            diagnosticsHandler(
+                StoreDiagnostic(
+                    kind: .navigationEntryNotShown,
+                    message:
+                        "no \(VM.self) for the row \(String(reflecting: id)) of the entry \(entry.id): the "
+                        + "store has no NavigationState<\(Screen.self)>; call store.register(navigation:) first."
+                ))
+            return nil
+        }
+        return viewModels.viewModel(for: entry, in: rows, id: id, in: self)
+    }
 }

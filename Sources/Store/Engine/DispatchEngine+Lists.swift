@@ -17,7 +17,9 @@ extension DispatchEngine {
                 let action = pointer.assumingMemoryBound(to: R.Action.self)
                 var newState = engine.state
                 if !Self.reduceRow(R.self, of: &newState[keyPath: rows], with: action.pointee, id: id) {
-                    engine.report(.rowNotFound, Self.noRowMessage(R.Action.self, id: action.pointee[keyPath: id], in: rows))
+                    engine.report(
+                        .rowNotFound,
+                        Self.noRowMessage(R.Action.self, id: action.pointee[keyPath: id], in: rows))
                 }
                 engine.commit(newState) { .action(action.pointee) }
             },
@@ -39,7 +41,9 @@ extension DispatchEngine {
     }
 
     @usableFromInline
-    static func noRowMessage(_ actionType: any StoreAction.Type, id: some Hashable, in rows: AnyKeyPath) -> String {
+    static func noRowMessage(_ actionType: any StoreAction.Type, id: some Hashable, in rows: AnyKeyPath)
+        -> String
+    {
         "\(actionType) names the row \(String(reflecting: id)), which is not in \(rows); the state did not change."
     }
 
@@ -55,7 +59,8 @@ extension DispatchEngine {
                 } else {
                     engine.report(
                         .partIsNil,
-                        "\(R.Action.self) reduces the part at \(part), which is nil; the state did not change.")
+                        "\(R.Action.self) reduces the part at \(part), which is nil; the state did not change."
+                    )
                 }
                 engine.commit(newState) { .action(action.pointee) }
             },

@@ -5,3 +5,10 @@ struct EntryViewModelKey: Hashable {
     let type: ObjectIdentifier
     let key: String?
 }
+
+/// A row view model's type, list and row id, for the row view models of one entry.
+struct RowViewModelKey: Hashable {
+    let type: ObjectIdentifier
+    let rows: AnyKeyPath
+    let id: AnyHashable
+}

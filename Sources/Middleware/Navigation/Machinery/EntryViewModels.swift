@@ -13,13 +13,49 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
     private let navigation: KeyPath<State, NavigationState<Screen>>
     /// Per entry identifier, its view models by type and key.
     private var viewModels: [Int: [EntryViewModelKey: Any]] = [:]
+    /// Per entry identifier, the view models of rows shown on it, each with a check that its
+    /// row is still in its list.
+    private var rowViewModels:
+        [Int: [RowViewModelKey: (viewModel: Any, isShown: @MainActor (State) -> Bool)]] = [:]
 
     init(navigation: KeyPath<State, NavigationState<Screen>>) {
         self.navigation = navigation
     }
 
-    /// The number of entries that have view models.
-    var entryCount: Int { viewModels.count }
+    /// The number of entries that have view models, of their own or of rows.
+    var entryCount: Int { viewModels.count + rowViewModels.count }
+
+    /// The number of row view models kept.
+    var rowViewModelCount: Int { rowViewModels.values.reduce(0) { $0 + $1.count } }
+
+    func viewModel<VM, Rows: IdentifiedCollection>(
+        for entry: NavigationEntry<Screen>, in rows: KeyPath<State, Rows>, id: Rows.Element.ID,
+        in store: Store<State>
+    ) -> VM? where Rows.Element.ID: Sendable {
+        let slotKey = RowViewModelKey(type: ObjectIdentifier(VM.self), rows: rows, id: AnyHashable(id))
+        if let kept = rowViewModels[entry.id]?[slotKey]?.viewModel as? VM { return kept }
+        guard store.state[keyPath: navigation].contains(id: entry.id) else {
+            report(
+                .navigationEntryNotShown, VM.self,
+                "the entry \(entry.id) (\(entry.screen)) is not on display", in: store)
+            return nil
+        }
+        guard store.state[keyPath: rows][id: id] != nil else {
+            report(.rowNotFound, VM.self, "the row \(String(reflecting: id)) is not in \(rows)", in: store)
+            return nil
+        }
+        guard let made: VM = store.viewModel(id: id) else { return nil }
+        rowViewModels[entry.id, default: [:]][slotKey] = (made, { $0[keyPath: rows][id: id] != nil })
+        return made
+    }
+
+    private func report(_ kind: StoreDiagnostic.Kind, _ type: Any.Type, _ why: String, in store: Store<State>)
+    {
+        store.diagnosticsHandler(
+            StoreDiagnostic(
+                kind: kind,
+                message: "no \(type) for a row: \(why), so its view model would never be released."))
+    }
 
     func viewModel<VM>(for entry: NavigationEntry<Screen>, key: String?, in store: Store<State>) -> VM? {
         let slotKey = EntryViewModelKey(type: ObjectIdentifier(VM.self), key: key)
@@ -38,20 +74,36 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
         return made
     }
 
-    /// Lets go of the view models of entries that are no longer on display.
+    /// Lets go of the view models of entries that are no longer on display, and of rows that
+    /// left their list.
     func stateChanged(to state: State, from oldState: State, in store: Store<State>?) {
-        guard !viewModels.isEmpty else { return }
         let new = state[keyPath: navigation]
-        if NavigationDiff.sameEntries(oldState[keyPath: navigation], new) { return }
-        var shown = Set<Int>()
-        for entry in new.entries { shown.insert(entry.id) }
-        let gone = viewModels.keys.filter { !shown.contains($0) }
-        for id in gone {
-            guard let released = viewModels.removeValue(forKey: id) else { continue }
-            for viewModel in released.values {
-                if let subscriber = viewModel as? any StoreSubscriber {
-                    store?.remove(ifSubscribed: subscriber)
-                }
+        if !NavigationDiff.sameEntries(oldState[keyPath: navigation], new) {
+            var shown = Set<Int>()
+            for entry in new.entries { shown.insert(entry.id) }
+            for id in viewModels.keys where !shown.contains(id) {
+                guard let released = viewModels.removeValue(forKey: id) else { continue }
+                release(released.values, in: store)
+            }
+            for id in rowViewModels.keys where !shown.contains(id) {
+                guard let released = rowViewModels.removeValue(forKey: id) else { continue }
+                release(released.values.map(\.viewModel), in: store)
+            }
+        }
+        // Rows that left their list, on entries still shown.
+        for (entryID, rows) in rowViewModels {
+            let gone = rows.filter { !$0.value.isShown(state) }
+            guard !gone.isEmpty else { continue }
+            for key in gone.keys { rowViewModels[entryID]?[key] = nil }
+            if rowViewModels[entryID]?.isEmpty == true { rowViewModels[entryID] = nil }
+            release(gone.values.map(\.viewModel), in: store)
+        }
+    }
+
+    private func release(_ released: some Sequence<Any>, in store: Store<State>?) {
+        for viewModel in released {
+            if let subscriber = viewModel as? any StoreSubscriber {
+                store?.remove(ifSubscribed: subscriber)
             }
         }
     }
