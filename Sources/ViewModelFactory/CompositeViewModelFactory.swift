@@ -108,6 +108,9 @@ public final class CompositeViewModelFactory: ViewModelFactory {
         add(factory: RowViewModelFactory(with: create))
     }
 
+    /// Adds a closure that makes view models of type `VM`, or returns `nil` when it cannot now.
+    ///
+    /// - Parameter create: Makes a view model, or returns `nil` to let older factories try.
     public func add<VM>(_ create: @escaping @MainActor () -> VM?) {
         add(factory: SingleViewModelFactory<VM> { _ in create() })
     }
