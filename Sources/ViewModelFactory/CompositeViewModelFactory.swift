@@ -152,7 +152,7 @@ public final class CompositeViewModelFactory: ViewModelFactory {
 
     /// Makes a view model of type `VM` for the row whose id is `id`: the newest factory for
     /// `VM` that makes one wins, as for ``create(key:)``. A factory added with
-    /// ``add(_:)-(ID)->VM?`` gets the id as its own type; one added for a key gets the id as
+    /// `add { (id: ID) -> VM? in ... }` gets the id as its own type; one added for a key gets the id as
     /// a key string.
     ///
     /// - Parameter id: The row's id.

@@ -1,5 +1,5 @@
 /// A factory of one view-model type for rows, made from the row's id as its own type: what
-/// ``CompositeViewModelFactory/add(_:)-(ID)->VM?`` adds.
+/// `CompositeViewModelFactory.add { (id: ID) -> VM? in ... }` adds.
 ///
 /// ```swift
 /// struct BookRowViewModel { let id: Int }

@@ -41,7 +41,7 @@ extension ViewModelFactory {
     ///
     /// The default passes the id on as a key, `String(describing: id)`, to ``create(key:)``,
     /// so a factory written before ids came keeps making view models for rows. A factory added
-    /// with ``CompositeViewModelFactory/add(_:)-(ID)->VM?`` gets the id as its own type.
+    /// with `CompositeViewModelFactory.add { (id: ID) -> VM? in ... }` gets the id as its own type.
     ///
     /// <!-- snippet: given factory: CompositeViewModelFactory -->
     /// ```swift
