@@ -57,6 +57,42 @@ private enum EditTitleReducer: Reducer {
     static func reduce(state: Draft, with action: EditTitle) -> Draft { Draft(title: action.title) }
 }
 
+/// The storage of `CountingShelf`, which counts the writes that found it shared (and so had to
+/// copy it first).
+private final class ShelfStorage: @unchecked Sendable {
+    var books: [Book]
+    init(_ books: [Book]) { self.books = books }
+}
+
+@MainActor
+private var sharedWrites = 0
+
+/// A list whose storage is a class it copies on a shared write, counting those writes.
+private struct CountingShelf: IdentifiedCollection, Sendable {
+    var storage = ShelfStorage([Book(id: 1, title: "Dune"), Book(id: 2, title: "Emma")])
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { storage.books.count }
+    subscript(position: Int) -> Book { storage.books[position] }
+    func index(after index: Int) -> Int { index + 1 }
+
+    subscript(id id: Book.ID) -> Book? {
+        get { storage.books.first { $0.id == id } }
+        set {
+            if !isKnownUniquelyReferenced(&storage) {
+                MainActor.assumeIsolated { sharedWrites += 1 }
+                storage = ShelfStorage(storage.books)
+            }
+            guard let index = storage.books.firstIndex(where: { $0.id == id }) else { return }
+            if let newValue { storage.books[index] = newValue } else { storage.books.remove(at: index) }
+        }
+    }
+}
+
+private struct CountingLibrary: StoreState {
+    var shelf = CountingShelf()
+}
+
 @MainActor
 private final class Kinds {
     var kinds: [StoreDiagnostic.Kind] = []
@@ -128,6 +164,26 @@ struct ListReducerTests {
         let folded = store.reduced(actions, from: store.state)
         #expect(folded.shelf.books.map(\.isFavorite) == [true, false])
         #expect(folded.editing == nil)
+    }
+
+    @Test("with nobody to read the old state, a row changes in place; a subscriber gets the true old state")
+    func inPlace() {
+        let store = Store(with: CountingLibrary())
+        store.register(reducer: ToggleFavoriteReducer.self, forEach: \.shelf, id: \.bookID)
+        sharedWrites = 0
+        store.dispatch(action: ToggleFavorite(bookID: 1))
+        store.dispatch(action: ToggleFavorite(bookID: 2))
+        #expect(sharedWrites == 0)
+        #expect(store.state.shelf.storage.books.map(\.isFavorite) == [true, true])
+
+        var seen: [(Bool, Bool)] = []
+        let subscription = store.subscribe { state, old in
+            seen.append((state.shelf[id: 1]!.isFavorite, old.shelf[id: 1]!.isFavorite))
+        }
+        store.dispatch(action: ToggleFavorite(bookID: 1))
+        #expect(sharedWrites == 1)
+        #expect(seen.map(\.0) == [false] && seen.map(\.1) == [true])
+        subscription.cancel()
     }
 
     @Test("a test store registers them the same way")

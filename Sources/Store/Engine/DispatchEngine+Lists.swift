@@ -15,11 +15,19 @@ extension DispatchEngine {
             reducer, at: rows, for: R.Action.self,
             reduce: { engine, pointer in
                 let action = pointer.assumingMemoryBound(to: R.Action.self)
+                // Nobody reads the old state (no subscriber, no observer): the row changes in the
+                // store's own state, which the store then holds alone, so the list is not copied
+                // (a plain array inside would be copied whole).
+                if engine.subscribers.isEmpty && engine.observers.isEmpty {
+                    if !Self.reduceRow(R.self, of: &engine.state[keyPath: rows], with: action.pointee, id: id)
+                    {
+                        engine.reportNoRow(R.Action.self, id: action.pointee[keyPath: id], in: rows)
+                    }
+                    return
+                }
                 var newState = engine.state
                 if !Self.reduceRow(R.self, of: &newState[keyPath: rows], with: action.pointee, id: id) {
-                    engine.report(
-                        .rowNotFound,
-                        Self.noRowMessage(R.Action.self, id: action.pointee[keyPath: id], in: rows))
+                    engine.reportNoRow(R.Action.self, id: action.pointee[keyPath: id], in: rows)
                 }
                 engine.commit(newState) { .action(action.pointee) }
             },
@@ -41,10 +49,11 @@ extension DispatchEngine {
     }
 
     @usableFromInline
-    static func noRowMessage(_ actionType: any StoreAction.Type, id: some Hashable, in rows: AnyKeyPath)
-        -> String
-    {
-        "\(actionType) names the row \(String(reflecting: id)), which is not in \(rows); the state did not change."
+    func reportNoRow(_ actionType: any StoreAction.Type, id: some Hashable, in rows: AnyKeyPath) {
+        report(
+            .rowNotFound,
+            "\(actionType) names the row \(String(reflecting: id)), which is not in \(rows); the state did not change."
+        )
     }
 
     @inlinable

@@ -27,6 +27,10 @@ final class SubscriberList<State: StoreState> {
     /// The number of entries that are still told about changes.
     var activeCount: Int { entries.count { $0.isActive } }
 
+    /// Whether the list holds no entry at all, active or not.
+    @inlinable
+    var isEmpty: Bool { entries.isEmpty }
+
     // MARK: - Adding and removing
 
     @inlinable
