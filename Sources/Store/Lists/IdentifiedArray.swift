@@ -1,0 +1,419 @@
+/// An ordered collection of elements of distinct ids, read and written by id or by position,
+/// whose copies share what they do not change.
+///
+/// Use it for a list in a store's state. A store keeps the state before each change for its
+/// subscribers (`oldState`), so changing one row of a plain array copies all of it; changing one
+/// row of an identified array copies a handful of small nodes, and comparing the two versions
+/// looks only at what differs.
+///
+/// ```swift
+/// struct Row: Identifiable, Equatable {
+///     let id: Int
+///     var title: String
+///     var isFavorite = false
+/// }
+///
+/// var rows: IdentifiedArray<Row> = [Row(id: 1, title: "Dune"), Row(id: 2, title: "Emma")]
+/// let old = rows
+/// rows[id: 2]?.isFavorite.toggle()  // copies one path, shares the rest with `old`
+/// rows[id: 3] = Row(id: 3, title: "Ulysses")  // an id not present: appended
+/// rows[id: 1] = nil  // removed
+/// rows.move(fromOffsets: [0], toOffset: 2)
+/// print(rows.ids, old == rows)  // [3, 2] false
+/// ```
+///
+/// Each id appears once. Adding an element whose id is present (``append(_:)``,
+/// ``insert(_:at:)``, an array literal, ``init(_:)``) is a programmer error and stops the
+/// program, naming the id, as a dictionary literal with a duplicate key does; to add or replace,
+/// set ``subscript(id:)``. Setting, at a position or an id, an element of another id stops the
+/// program too: an element's id is what the array keeps it by.
+///
+/// ## Structure and costs
+///
+/// The elements are kept by position in a persistent trie: leaves of up to 32 elements, under
+/// branches of up to 32 children, every leaf but the last full (a trie of 100,000 elements is 4
+/// levels deep). Next to it, a dictionary maps each id to its position. Copies share both. A
+/// write to a copy copies the nodes on the path from the root to the element's leaf that the
+/// other copy also holds, and changes in place what only it holds; the dictionary is copied
+/// only when an id is added or removed while another copy shares it.
+///
+/// | Operation | Cost |
+/// | --- | --- |
+/// | `self[id:]`, `self[position]` (read) | O(log n): a dictionary lookup, a walk of the trie |
+/// | `self[id:]`, `self[position]` (set, same id) | O(log n), whether or not a copy shares it |
+/// | ``append(_:)`` | O(log n) while the array is not shared; O(n) when it is (the dictionary) |
+/// | ``insert(_:at:)``, ``remove(at:)``, ``remove(id:)`` | O(n − position + log n), amortized |
+/// | ``move(fromOffsets:toOffset:)``, ``removeAll(where:)`` | O(n) |
+/// | `==` | O(what differs): nodes both hold are equal without a look inside |
+/// | ``ids``, `hash(into:)`, iteration, ``description`` | O(n) |
+///
+/// "n − position" is the number of elements after the position: the part of the trie left of
+/// it stays shared, the rest is rebuilt and the positions after it are rewritten. Removing the
+/// last element is O(log n) while the array is not shared.
+public struct IdentifiedArray<Element: Identifiable> {
+    var trie: ElementTrie<Element>
+    var table: PositionTable<Element.ID>
+
+    /// Creates an empty array.
+    ///
+    /// ```swift
+    /// struct Row: Identifiable { let id: Int }
+    /// let rows = IdentifiedArray<Row>()
+    /// print(rows.isEmpty)  // true
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public init() {
+        trie = ElementTrie()
+        table = PositionTable()
+    }
+
+    /// Creates an array of the elements of a sequence, in its order.
+    ///
+    /// Two elements of one id are a programmer error: the initializer stops the program with a
+    /// message naming the id, as an array literal does. Make the elements unique first when
+    /// they may not be (decoding does that for you, and throws).
+    ///
+    /// ```swift
+    /// struct Row: Identifiable { let id: Int }
+    /// let rows = IdentifiedArray((1...3).map(Row.init(id:)))
+    /// print(rows.ids)  // [1, 2, 3]
+    /// ```
+    ///
+    /// - Parameter elements: The elements, of distinct ids.
+    /// - Complexity: O(n), for n elements.
+    public init(_ elements: some Sequence<Element>) {
+        self.init()
+        for element in elements {
+            guard table[element.id] == nil else {
+                preconditionFailure("IdentifiedArray: two elements have the id \(element.id)")
+            }
+            appendNew(element)
+        }
+    }
+
+    /// The ids of the elements, in order.
+    ///
+    /// ```swift
+    /// struct Row: Identifiable { let id: String }
+    /// let rows: IdentifiedArray = [Row(id: "b"), Row(id: "a")]
+    /// print(rows.ids)  // ["b", "a"]
+    /// ```
+    ///
+    /// - Complexity: O(n): the array is made on each read.
+    public var ids: [Element.ID] {
+        var ids: [Element.ID] = []
+        ids.reserveCapacity(trie.count)
+        trie.forEachLeaf { leaf in
+            for element in leaf { ids.append(element.id) }
+        }
+        return ids
+    }
+
+    /// The position of the element whose id is `id`, or `nil` when there is none.
+    ///
+    /// ```swift
+    /// struct Row: Identifiable { let id: Int }
+    /// let rows: IdentifiedArray = [Row(id: 7), Row(id: 3)]
+    /// print(rows.index(id: 3) as Any)  // Optional(1)
+    /// ```
+    ///
+    /// - Parameter id: The id to look for.
+    /// - Returns: The element's position, from 0.
+    /// - Complexity: O(1) on average.
+    public func index(id: Element.ID) -> Int? {
+        table[id]
+    }
+
+    /// The element whose id is `id`, or `nil` when there is none; setting replaces, appends or
+    /// removes it.
+    ///
+    /// Setting an element replaces the one of that id in place, or appends it when the id is
+    /// not present; setting `nil` removes the element of that id, if any. The element set must
+    /// have the id it is set for: setting another id's element stops the program.
+    ///
+    /// ```swift
+    /// struct Row: Identifiable {
+    ///     let id: Int
+    ///     var isFavorite = false
+    /// }
+    /// var rows: IdentifiedArray = [Row(id: 1), Row(id: 2)]
+    /// rows[id: 2]?.isFavorite.toggle()  // in place
+    /// rows[id: 5] = Row(id: 5)  // appended
+    /// rows[id: 1] = nil  // removed
+    /// print(rows.ids, rows[id: 2]?.isFavorite as Any)  // [2, 5] Optional(true)
+    /// ```
+    ///
+    /// - Parameter id: The id of the element.
+    /// - Complexity: Reading, and replacing an element, O(log n), and the array shares all but
+    ///   one path of its trie with copies made before. Appending: see ``append(_:)``; removing:
+    ///   see ``remove(at:)``.
+    public subscript(id id: Element.ID) -> Element? {
+        get {
+            guard let position = table[id] else { return nil }
+            return trie[position]
+        }
+        set {
+            guard let newValue else {
+                remove(id: id)
+                return
+            }
+            guard newValue.id == id else {
+                preconditionFailure(
+                    "IdentifiedArray: the element set for the id \(id) has the id \(newValue.id)"
+                )
+            }
+            if let position = table[id] {
+                trie.update(at: position) { $0 = newValue }
+            } else {
+                appendNew(newValue)
+            }
+        }
+    }
+
+    // MARK: - Adding
+
+    /// Adds an element at the end.
+    ///
+    /// The element's id must not be in the array: appending an id that is present stops the
+    /// program, naming the id. To add or replace, set ``subscript(id:)``.
+    ///
+    /// ```swift
+    /// struct Row: Identifiable { let id: Int }
+    /// var rows: IdentifiedArray = [Row(id: 1)]
+    /// rows.append(Row(id: 2))
+    /// print(rows.ids)  // [1, 2]
+    /// ```
+    ///
+    /// - Parameter element: The element to add, of an id not in the array.
+    /// - Complexity: O(log n) for the trie. The id's entry in the dictionary of positions is
+    ///   O(1) on average while no copy of the array shares the dictionary, and O(n) when one
+    ///   does (a store's `oldState`): the dictionary is copied.
+    public mutating func append(_ element: Element) {
+        guard table[element.id] == nil else {
+            preconditionFailure(
+                "IdentifiedArray.append: the id \(element.id) is already present; set self[id:] to replace its element"
+            )
+        }
+        appendNew(element)
+    }
+
+    /// Adds the elements of a sequence at the end, in order.
+    ///
+    /// Their ids must be distinct and not in the array, as for ``append(_:)``.
+    ///
+    /// ```swift
+    /// struct Row: Identifiable { let id: Int }
+    /// var rows: IdentifiedArray = [Row(id: 1)]
+    /// rows.append(contentsOf: [Row(id: 2), Row(id: 3)])
+    /// print(rows.ids)  // [1, 2, 3]
+    /// ```
+    ///
+    /// - Parameter elements: The elements to add.
+    /// - Complexity: O(m log n) for m elements, plus one copy of the dictionary of positions
+    ///   when a copy of the array shares it.
+    public mutating func append(contentsOf elements: some Sequence<Element>) {
+        for element in elements { append(element) }
+    }
+
+    /// Inserts an element at a position, moving the elements from there on one place back.
+    ///
+    /// The element's id must not be in the array: inserting an id that is present stops the
+    /// program, naming the id.
+    ///
+    /// ```swift
+    /// struct Row: Identifiable { let id: Int }
+    /// var rows: IdentifiedArray = [Row(id: 1), Row(id: 3)]
+    /// rows.insert(Row(id: 2), at: 1)
+    /// print(rows.ids)  // [1, 2, 3]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - element: The element to insert, of an id not in the array.
+    ///   - position: Where to insert it, in `0...count`; `count` appends.
+    /// - Complexity: O(n − position + log n): the elements after `position` are placed again
+    ///   and their positions rewritten; the trie left of `position` stays shared with copies.
+    public mutating func insert(_ element: Element, at position: Int) {
+        precondition(
+            position >= 0 && position <= count,
+            "IdentifiedArray.insert: position \(position) is out of range 0...\(count)"
+        )
+        guard table[element.id] == nil else {
+            preconditionFailure("IdentifiedArray.insert: the id \(element.id) is already present")
+        }
+        if position == count {
+            appendNew(element)
+            return
+        }
+        var tail: ContiguousArray<Element> = [element]
+        tail.append(contentsOf: trie.elements(in: position..<count))
+        replaceElements(from: position, with: tail)
+    }
+
+    // MARK: - Removing
+
+    /// Removes and returns the element at a position, moving the elements after it one place
+    /// forward.
+    ///
+    /// ```swift
+    /// struct Row: Identifiable { let id: Int }
+    /// var rows: IdentifiedArray = [Row(id: 1), Row(id: 2), Row(id: 3)]
+    /// let removed = rows.remove(at: 0)
+    /// print(removed.id, rows.ids)  // 1 [2, 3]
+    /// ```
+    ///
+    /// - Parameter position: The position of the element, in `0..<count`.
+    /// - Returns: The element removed.
+    /// - Complexity: O(n − position + log n); removing the last element is O(log n) while no
+    ///   copy shares the dictionary of positions.
+    @discardableResult
+    public mutating func remove(at position: Int) -> Element {
+        precondition(
+            position >= 0 && position < count,
+            "IdentifiedArray.remove(at:): position \(position) is out of range 0..<\(count)"
+        )
+        let removed = trie[position]
+        table.update { $0[removed.id] = nil }
+        replaceElements(from: position, with: trie.elements(in: position + 1..<count))
+        return removed
+    }
+
+    /// Removes and returns the element whose id is `id`, or returns `nil` when there is none.
+    ///
+    /// ```swift
+    /// struct Row: Identifiable { let id: Int }
+    /// var rows: IdentifiedArray = [Row(id: 1), Row(id: 2)]
+    /// print(rows.remove(id: 1)?.id as Any, rows.remove(id: 9) as Any)  // Optional(1) nil
+    /// print(rows.ids)  // [2]
+    /// ```
+    ///
+    /// - Parameter id: The id of the element to remove.
+    /// - Returns: The element removed, or `nil` when no element has the id.
+    /// - Complexity: O(n − position + log n), for the element's position; O(1) when the id is
+    ///   not present.
+    @discardableResult
+    public mutating func remove(id: Element.ID) -> Element? {
+        guard let position = table[id] else { return nil }
+        return remove(at: position)
+    }
+
+    /// Removes every element that satisfies a predicate, keeping the others in order.
+    ///
+    /// When no element satisfies it, the array is left as it was, still sharing everything
+    /// with its copies. When the predicate throws, the array is left as it was.
+    ///
+    /// ```swift
+    /// struct Row: Identifiable {
+    ///     let id: Int
+    ///     var isFavorite = false
+    /// }
+    /// var rows: IdentifiedArray = [Row(id: 1, isFavorite: true), Row(id: 2), Row(id: 3)]
+    /// rows.removeAll { !$0.isFavorite }
+    /// print(rows.ids)  // [1]
+    /// ```
+    ///
+    /// - Parameter shouldBeRemoved: Whether an element is to be removed.
+    /// - Complexity: O(n).
+    public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+        var firstRemoved: Int?
+        var kept = ContiguousArray<Element>()
+        var removedIDs: [Element.ID] = []
+        var position = 0
+        try trie.forEachLeaf { leaf in
+            for element in leaf {
+                if try shouldBeRemoved(element) {
+                    if firstRemoved == nil { firstRemoved = position }
+                    removedIDs.append(element.id)
+                } else if firstRemoved != nil {
+                    kept.append(element)
+                }
+                position += 1
+            }
+        }
+        guard let firstRemoved else { return }
+        table.update { positions in
+            for id in removedIDs { positions[id] = nil }
+        }
+        replaceElements(from: firstRemoved, with: kept)
+    }
+
+    // MARK: - Moving
+
+    /// Moves the elements at some positions to a place, keeping their order, as SwiftUI's
+    /// `onMove` asks.
+    ///
+    /// The elements at `offsets` are taken out and put, together and in their order, right
+    /// before the element that was at `destination`, or at the end when `destination` is
+    /// `count`. On `[a, b, c]`, moving `[0]` to offset 2 gives `[b, a, c]`, and moving `[2]`
+    /// to offset 0 gives `[c, a, b]`. A position given twice counts once. An `IndexSet`, which
+    /// is a sequence of `Int`, can be passed as it is.
+    ///
+    /// ```swift
+    /// struct Row: Identifiable { let id: String }
+    /// var rows: IdentifiedArray = [Row(id: "a"), Row(id: "b"), Row(id: "c")]
+    /// rows.move(fromOffsets: [0], toOffset: 2)
+    /// print(rows.ids)  // ["b", "a", "c"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - offsets: The positions of the elements to move, each in `0..<count`, in any order.
+    ///   - destination: The position, in `0...count` and counted before the move, of the
+    ///     element the moved ones go before.
+    /// - Complexity: O(n − min(offsets, destination) + log n). A move that leaves every
+    ///   element in place changes nothing and shares everything with copies.
+    public mutating func move(fromOffsets offsets: some Sequence<Int>, toOffset destination: Int) {
+        let moving = Set(offsets).sorted()
+        guard let first = moving.first, let last = moving.last else { return }
+        precondition(
+            first >= 0 && last < count,
+            "IdentifiedArray.move: offset \(first < 0 ? first : last) is out of range 0..<\(count)"
+        )
+        precondition(
+            destination >= 0 && destination <= count,
+            "IdentifiedArray.move: destination \(destination) is out of range 0...\(count)"
+        )
+        // A block of neighbours moved into itself or right next to itself stays where it is.
+        if last - first + 1 == moving.count && destination >= first && destination <= last + 1 {
+            return
+        }
+        let start = Swift.min(first, destination)
+        var moved = ContiguousArray<Element>()
+        var staying = ContiguousArray<Element>()
+        var next = moving.startIndex
+        for (offset, element) in trie.elements(in: start..<count).enumerated() {
+            if next < moving.endIndex && moving[next] == start + offset {
+                moved.append(element)
+                next += 1
+            } else {
+                staying.append(element)
+            }
+        }
+        let movedBeforeDestination = moving.prefix { $0 < destination }.count
+        staying.insert(contentsOf: moved, at: destination - start - movedBeforeDestination)
+        replaceElements(from: start, with: staying)
+    }
+
+    // MARK: - Machinery
+
+    /// Appends an element whose id the caller checked is not present.
+    private mutating func appendNew(_ element: Element) {
+        let position = trie.count
+        table.update { $0[element.id] = position }
+        trie.append(element)
+    }
+
+    /// Replaces the elements from `start` on with `elements` and rewrites their positions.
+    /// The caller already removed from the table the ids that are gone.
+    private mutating func replaceElements(from start: Int, with elements: ContiguousArray<Element>) {
+        trie.truncate(to: start)
+        guard !elements.isEmpty else { return }
+        table.update { positions in
+            for (offset, element) in elements.enumerated() {
+                positions[element.id] = start + offset
+            }
+        }
+        for element in elements { trie.append(element) }
+    }
+}
+
+extension IdentifiedArray: IdentifiedCollection {}

@@ -1,0 +1,37 @@
+/// The position of each id of an ``IdentifiedArray``: a plain dictionary, in a box that versions
+/// share.
+///
+/// A row change keeps its element's position, so it never writes here and the new version
+/// shares the table with the old one. An insertion or a removal writes: in place when one
+/// version holds the table, after copying the dictionary (O(n)) when another version shares it.
+/// The box makes that sharing visible to tests (`===`), which a bare dictionary would not.
+struct PositionTable<ID: Hashable> {
+    private final class Box {
+        var positions: [ID: Int]
+        init(_ positions: [ID: Int]) { self.positions = positions }
+    }
+
+    private var box = Box([:])
+
+    init() {}
+
+    /// The number of ids.
+    var count: Int { box.positions.count }
+
+    /// The position of `id`, or `nil` when no element has it. O(1) on average.
+    subscript(id: ID) -> Int? {
+        box.positions[id]
+    }
+
+    /// Changes the positions in place, copying the dictionary first if another version shares
+    /// it.
+    mutating func update<Result>(_ body: (inout [ID: Int]) throws -> Result) rethrows -> Result {
+        if !isKnownUniquelyReferenced(&box) {
+            box = Box(box.positions)
+        }
+        return try body(&box.positions)
+    }
+
+    /// Whether the two tables are one dictionary, shared.
+    func isShared(with other: PositionTable<ID>) -> Bool { box === other.box }
+}
