@@ -156,11 +156,12 @@ struct StateObserverTests {
         let store = makeStore()
         var calls: [Int] = []
         var added = false
+        // Weakly: the store keeps its observers, so a strong capture would keep the store.
         store.observeChanges(
-            StateObserver { _, _ in
+            StateObserver { [weak store] _, _ in
                 guard !added else { return }
                 added = true
-                store.observeChanges(StateObserver { state, _ in calls.append(state.count) })
+                store?.observeChanges(StateObserver { state, _ in calls.append(state.count) })
             })
         store.dispatch(action: Add(amount: 1))
         store.dispatch(action: Add(amount: 1))

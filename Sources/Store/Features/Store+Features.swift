@@ -10,7 +10,8 @@ extension Store {
     /// ```
     ///
     /// Every change passes here once: a reduced action, a replay, a jump or a skip. Unlike a
-    /// subscriber, the store keeps the observer: a feature needs no object to hold it. An
+    /// subscriber, the store keeps the observer: a feature needs no object to hold it, and an
+    /// observer that captures the store must capture it weakly, or the two keep each other. An
     /// observer added while the store tells others about a change is not told about that change.
     ///
     /// - Parameter observer: The observer.
