@@ -61,6 +61,44 @@ import Testing
             ])
     }
 
+    @Test("a deep link to sheets: the old leave, then the new root stack, then each modal presented in order")
+    func deepLinkWithModals() {
+        let ui = UI()
+        let (store, _) = makeNavigationStore(middleware: [ui.middleware()])
+        store.dispatch(action: NavigationAction.push(Page.list))
+        store.dispatch(action: NavigationAction.present(Page.sheet))
+        store.dispatch(action: NavigationAction.push(Page.detail(1)))
+        ui.lines = []
+        let calls = ui.calls
+        store.dispatch(
+            action: NavigationAction.replace(
+                [Page.list, .detail(9)], presenting: [[.sheet, .detail(10)], [.list]]))
+        #expect(
+            ui.lines == [
+                "dismiss sheet #3", "pop list #2", "pop home #1",
+                "push list #5", "push detail(9) #6", "present sheet #7", "push detail(10) #8",
+                "present list #9",
+            ])
+        #expect(ui.calls == calls + 1)
+        #expect(ui.tops.last == .list)
+        // The next dismiss closes the top modal of the link.
+        ui.lines = []
+        store.dispatch(action: NavigationAction<Page>.dismiss)
+        #expect(ui.lines == ["dismiss list #9"])
+    }
+
+    @Test("a refused deep link to a sheet hands the UI nothing")
+    func refusedDeepLinkWithModals() {
+        let ui = UI()
+        let (store, log) = makeNavigationStore(middleware: [ui.middleware()])
+        store.dispatch(action: NavigationAction.push(Page.list))
+        let calls = ui.calls
+        store.dispatch(action: NavigationAction.replace([Page.list], presenting: [[]]))
+        #expect(ui.calls == calls)
+        #expect(store.state.navigation.screens == [[.home, .list]])
+        #expect(log.kinds == [.impossibleNavigation])
+    }
+
     @Test("after the UI went back by itself, nothing is handed back, and later changes start from there")
     func synchronize() {
         let ui = UI()

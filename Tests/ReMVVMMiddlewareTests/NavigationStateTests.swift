@@ -69,6 +69,59 @@ import Testing
         #expect(navigation.screens == [[.list, .detail(1), .detail(2)]])
     }
 
+    @Test("replace presenting one modal: the root stack, then the modal's stack, every entry new")
+    func replacePresentingOne() {
+        var navigation = NavigationState(root: Page.home)
+        navigation.apply(.push(.list))
+        navigation.apply(.present(.sheet))
+        #expect(
+            Self.applied(&navigation, .replace([.list, .detail(3)], presenting: [[.sheet, .detail(4)]])))
+        #expect(navigation.screens == [[.list, .detail(3)], [.sheet, .detail(4)]])
+        #expect(navigation.ids == [[4, 5], [6, 7]])
+        #expect(navigation.top == NavigationEntry(screen: .detail(4), id: 7))
+        // The modal closes as any presented one: back on the root stack of the link.
+        #expect(Self.applied(&navigation, .dismiss))
+        #expect(navigation.ids == [[4, 5]])
+        #expect(!Self.applied(&navigation, .dismiss))
+    }
+
+    @Test("replace presenting two modals presents them in order, the last on top")
+    func replacePresentingTwo() {
+        var navigation = NavigationState(root: Page.home)
+        #expect(Self.applied(&navigation, .replace([.home], presenting: [[.list], [.sheet, .detail(1)]])))
+        #expect(navigation.screens == [[.home], [.list], [.sheet, .detail(1)]])
+        #expect(navigation.ids == [[2], [3], [4, 5]])
+        // The stacks are real modals: a pop stops at the top modal's first screen.
+        #expect(!Self.applied(&navigation, .pop(count: 2)))
+        #expect(Self.applied(&navigation, .pop(count: 1)))
+        #expect(Self.applied(&navigation, .dismiss))
+        #expect(navigation.screens == [[.home], [.list]])
+    }
+
+    @Test("replace presenting none is the plain replace, and equal to it")
+    func replacePresentingNone() {
+        let action = NavigationAction.replace([Page.list, .detail(1)], presenting: [])
+        #expect(action == .replace([.list, .detail(1)]))
+        var navigation = NavigationState(root: Page.home)
+        navigation.apply(.present(.sheet))
+        #expect(Self.applied(&navigation, action))
+        #expect(navigation.screens == [[.list, .detail(1)]])
+        // The case itself, written with no modal, does the same.
+        var direct = NavigationState(root: Page.home)
+        direct.apply(.present(.sheet))
+        #expect(Self.applied(&direct, .replaceWithModals([.list, .detail(1)], presenting: [])))
+        #expect(direct == navigation)
+    }
+
+    @Test("a replace is described as it is written")
+    func replaceDescription() {
+        #expect(
+            NavigationAction.replace([Page.list, .detail(3)], presenting: [[.sheet], [.detail(4), .list]])
+                .description
+                == "NavigationAction.replace([list, detail(3)], presenting: [[sheet], [detail(4), list]])")
+        #expect(NavigationAction.replace([Page.list]).description == "NavigationAction.replace([list])")
+    }
+
     @Test("synchronize keeps that many entries from the root, across modals")
     func synchronize() {
         var navigation = NavigationState(root: Page.home)
@@ -97,6 +150,12 @@ import Testing
         (.pop(count: -2), "cannot pop -2 screens: the count must be at least 1."),
         (.dismiss, "cannot dismiss: no modal is presented."),
         (.replace([]), "cannot replace the screens with none: give at least a root."),
+        (.replace([], presenting: [[.sheet]]), "cannot replace the screens with none: give at least a root."),
+        (
+            .replace([.list], presenting: [[.sheet], []]),
+            "replace(1 screen, presenting: 2 modals): cannot present modal 2 of 2 with no screen: "
+                + "every modal shows at least the screen it is presented with. The navigation did not change."
+        ),
         (.synchronize(visibleCount: 0), "cannot synchronize to 0 visible entries: there are 1"),
         (.synchronize(visibleCount: 2), "cannot synchronize to 2 visible entries: there are 1"),
     ]
@@ -160,11 +219,15 @@ import Testing
                 guard topStackStart > 0 else { return false }
                 entries.removeLast(entries.count - topStackStart)
             case .replace(let screens):
-                guard !screens.isEmpty else { return false }
+                return apply(.replaceWithModals(screens, presenting: []))
+            case .replaceWithModals(let screens, let modals):
+                guard !screens.isEmpty, !modals.contains(where: \.isEmpty) else { return false }
                 entries = []
-                for screen in screens {
-                    entries.append((screen, nextID, false))
-                    nextID += 1
+                for (stack, screens) in ([screens] + modals).enumerated() {
+                    for (offset, screen) in screens.enumerated() {
+                        entries.append((screen, nextID, stack > 0 && offset == 0))
+                        nextID += 1
+                    }
                 }
             case .synchronize(let count):
                 guard count >= 1, count <= entries.count else { return false }
@@ -193,8 +256,14 @@ import Testing
         case 4: return .present(screen)
         case 5: return .dismiss
         case 6:
-            let count = Int.random(in: 0...3, using: &random)
-            return .replace((0..<count).map { _ in screens.randomElement(using: &random)! })
+            func some(_ counts: ClosedRange<Int>) -> [Page] {
+                (0..<Int.random(in: counts, using: &random)).map { _ in screens.randomElement(using: &random)!
+                }
+            }
+            let root = some(0...3)
+            // Mostly no modal (the plain replace), sometimes one or two, rarely an empty one.
+            let modals = (0..<[0, 0, 1, 2].randomElement(using: &random)!).map { _ in some(0...2) }
+            return .replace(root, presenting: modals)
         case 7: return .synchronize(visibleCount: Int.random(in: -1...(entries + 1), using: &random))
         case 8: return .pop(count: 1)
         default: return .push(screen)
@@ -235,8 +304,10 @@ import Testing
                 let ids = navigation.entries.map(\.id)
                 try #require(Set(ids).count == ids.count, context)
                 // The root is never popped: only a deep link replaces it.
-                if case .replace = action {
-                } else {
+                switch action {
+                case .replace, .replaceWithModals:
+                    break
+                default:
                     try #require(navigation.stacks[0][0] == before.stacks[0][0], context)
                 }
                 // A new entry's id was never seen before.
@@ -313,6 +384,55 @@ import Testing
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(NavigationState<Page>.self, from: Data(json.utf8))
         }
+    }
+
+    @Test("a replace with modals encodes and decodes; a replace logged before modals existed still decodes")
+    func actionRoundTrip() throws {
+        let actions: [NavigationAction<Page>] = [
+            .replace([.list, .detail(3)], presenting: [[.sheet], [.detail(4), .list]]),
+            .replace([.home]),
+            .replace([.home], presenting: []),
+        ]
+        for action in actions {
+            let data = try JSONEncoder().encode(action)
+            #expect(try JSONDecoder().decode(NavigationAction<Page>.self, from: data) == action)
+        }
+        let old = #"{"replace":{"_0":[{"list":{}},{"detail":{"_0":3}}]}}"#
+        #expect(
+            try JSONDecoder().decode(NavigationAction<Page>.self, from: Data(old.utf8))
+                == .replace([.list, .detail(3)]))
+        let withModals = #"{"replaceWithModals":{"_0":[{"home":{}}],"presenting":[[{"sheet":{}}]]}}"#
+        #expect(
+            try JSONDecoder().decode(NavigationAction<Page>.self, from: Data(withModals.utf8))
+                == .replace([.home], presenting: [[.sheet]]))
+    }
+
+    @Test("a deep link to a sheet is recorded, replays to the same state, and is written as code")
+    func recordedAndReplayed() throws {
+        try withTemporaryFile { (url: URL) throws in
+            let recorder = ActionRecorder(fileURL: url)
+            let (store, _) = makeNavigationStore(middleware: [recorder])
+            store.dispatch(action: NavigationAction.push(Page.list))
+            store.dispatch(action: NavigationAction.replace([Page.list, .detail(3)], presenting: [[.sheet]]))
+            withExtendedLifetime(recorder) {}
+
+            // A line from a log written before replace had modals, then the recorded ones.
+            let old =
+                #"{"seq":1,"type":"NavigationAction<Page>","action":{"replace":{"_0":[{"detail":{"_0":1}}]}}}"#
+            let replayer = try ActionReplayer(types: [NavigationAction<Page>.self])
+            let (replayed, _) = makeNavigationStore()
+            try replayer.replay(try ActionLog(text: old + "\n"), into: replayed)
+            #expect(replayed.state.navigation.screens == [[.detail(1)]])
+            let (again, _) = makeNavigationStore()
+            try replayer.replay(try ActionLog(contentsOf: url), into: again)
+            #expect(again.state == store.state)
+            #expect(again.state.navigation.screens == [[.list, .detail(3)], [.sheet]])
+        }
+        #expect(
+            SwiftValueCode.code(
+                for: NavigationAction.replace([Page.list], presenting: [[.sheet, .detail(2)]]))
+                == "NavigationAction<Page>.replaceWithModals([Page.list], presenting: [[Page.sheet, Page.detail(2)]])"
+        )
     }
 
     @Test("a valid file in the documented shape decodes")

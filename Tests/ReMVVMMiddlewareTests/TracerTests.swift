@@ -555,3 +555,103 @@ private enum RenameTodoReducer: Reducer {
         )
     }
 }
+
+// A list reached by id: an array wrapper, as the IdentifiedCollection doc comment shows one.
+
+private struct Book: Identifiable, Equatable, Sendable {
+    let id: Int
+    var title: String
+}
+
+private struct Shelf: IdentifiedCollection, Equatable, Sendable {
+    var books: [Book]
+
+    var startIndex: Int { books.startIndex }
+    var endIndex: Int { books.endIndex }
+    subscript(position: Int) -> Book { books[position] }
+    func index(after index: Int) -> Int { index + 1 }
+
+    subscript(id id: Int) -> Book? {
+        get { books.first { $0.id == id } }
+        set {
+            guard let index = books.firstIndex(where: { $0.id == id }) else {
+                if let newValue { books.append(newValue) }
+                return
+            }
+            if let newValue { books[index] = newValue } else { books.remove(at: index) }
+        }
+    }
+}
+
+private struct LibraryFeature: Equatable, Sendable {
+    var books = Shelf(books: [
+        Book(id: 1, title: "Emma"), Book(id: 2, title: "Dune"), Book(id: 3, title: "Walden"),
+    ])
+}
+
+private struct LibraryState: StoreState {
+    var library = LibraryFeature()
+}
+
+/// Sets the book of `id`, or removes it when `title` is `nil`; `moveFirstToEnd` then moves the
+/// first book last.
+private struct EditShelf: StoreAction {
+    let id: Int
+    let title: String?
+    var moveFirstToEnd = false
+}
+
+private enum EditShelfReducer: Reducer {
+    static func reduce(state: LibraryState, with action: EditShelf) -> LibraryState {
+        var state = state
+        state.library.books[id: action.id] = action.title.map { Book(id: action.id, title: $0) }
+        if action.moveFirstToEnd { state.library.books.books.append(state.library.books.books.removeFirst()) }
+        return state
+    }
+}
+
+@MainActor
+@Suite struct TracedListTests {
+    @Test("a list reached by id is traced by id: one line per row removed, added or edited, one for a move")
+    func byID() throws {
+        let collector = TracerTests.Collector()
+        let tracer = Tracer(sink: TraceSink { collector.traces.append($0) })
+        let store = Store(with: LibraryState(), middleware: tracer.instrument([]))
+        store.register(reducer: EditShelfReducer.self)
+        store.dispatch(action: EditShelf(id: 1, title: nil))
+        store.dispatch(action: EditShelf(id: 4, title: "Ulysses"))
+        store.dispatch(action: EditShelf(id: 2, title: "Dune Messiah", moveFirstToEnd: true))
+        #expect(
+            collector.texts == [
+                """
+                trace #1 EditShelf(id: 1, title: nil, moveFirstToEnd: false)
+                  reduced
+                    library.books[id: 1] removed
+                """,
+                """
+                trace #2 EditShelf(id: 4, title: Optional("Ulysses"), moveFirstToEnd: false)
+                  reduced
+                    library.books[id: 4] added: Book(id: 4, title: "Ulysses")
+                """,
+                """
+                trace #3 EditShelf(id: 2, title: Optional("Dune Messiah"), moveFirstToEnd: true)
+                  reduced
+                    library.books[id: 2].title: "Dune" -> "Dune Messiah"
+                    library.books: order [2, 3, 4] -> [3, 4, 2]
+                """,
+            ]
+        )
+        guard case .reduced(let changes, _) = try #require(collector.traces.first).outcome else {
+            Issue.record("expected a reduced outcome")
+            return
+        }
+        #expect(
+            changes == [
+                ActionTrace.Change(
+                    field: "library.books[id: 1]", oldValue: #"Book(id: 1, title: "Emma")"#,
+                    newValue: "no element",
+                    kind: .removed)
+            ]
+        )
+    }
+}

@@ -346,3 +346,223 @@ struct ValueDiffDirectTests {
         #expect(lines(1, "1") == [#"state: 1 -> "1""#])
     }
 }
+
+// Lists reached by id: compared by id, not by index.
+
+/// A list reached by id, as an app writes one: an array wrapper (the ``IdentifiedCollection``
+/// doc comment's example), so these tests do not depend on `IdentifiedArray`.
+private struct Shelf<Row: Identifiable>: IdentifiedCollection {
+    var rows: [Row]
+
+    init(_ rows: [Row]) { self.rows = rows }
+
+    var startIndex: Int { rows.startIndex }
+    var endIndex: Int { rows.endIndex }
+    subscript(position: Int) -> Row { rows[position] }
+    func index(after index: Int) -> Int { index + 1 }
+
+    subscript(id id: Row.ID) -> Row? {
+        get { rows.first { $0.id == id } }
+        set {
+            guard let index = rows.firstIndex(where: { $0.id == id }) else {
+                if let newValue { rows.append(newValue) }
+                return
+            }
+            if let newValue { rows[index] = newValue } else { rows.remove(at: index) }
+        }
+    }
+}
+
+extension Shelf: Sendable where Row: Sendable {}
+extension Shelf: Equatable where Row: Equatable {}
+
+private struct Book: Identifiable, Equatable, Sendable {
+    let id: Int
+    var title: String
+}
+
+/// Not `Equatable`: compared through its fields.
+private struct Library: Sendable {
+    var name = "city"
+    var books = Shelf([Book(id: 1, title: "Emma"), Book(id: 2, title: "Dune"), Book(id: 3, title: "Ulysses")])
+}
+
+private struct Author: Identifiable, Sendable {
+    let id: String
+    var books: Shelf<Book>
+}
+
+@Suite("ValueDiff by id")
+struct ValueDiffByIDTests {
+    private func differences(_ first: Any, _ second: Any, limit: Int = 160) -> [ValueDifference] {
+        ValueDiff.differences(from: first, to: second, valueLimit: limit)
+    }
+
+    @Test("removing the first of three rows is one difference, named by the row's id")
+    func removeFirst() {
+        var after = Library()
+        after.books[id: 1] = nil
+        #expect(
+            differences(Library(), after) == [
+                ValueDifference(
+                    path: "books[id: 1]", from: #"Book(id: 1, title: "Emma")"#, to: "no element",
+                    kind: .removed)
+            ])
+    }
+
+    @Test("an added row is one difference, with the row")
+    func add() {
+        var after = Library()
+        after.books[id: 4] = Book(id: 4, title: "Walden")
+        #expect(
+            differences(Library(), after) == [
+                ValueDifference(
+                    path: "books[id: 4]", from: "no element", to: #"Book(id: 4, title: "Walden")"#,
+                    kind: .added)
+            ])
+    }
+
+    @Test("an edited row is looked into under its id")
+    func edit() {
+        var after = Library()
+        after.books[id: 2]?.title = "Dune Messiah"
+        after.name = "town"
+        #expect(
+            differences(Library(), after) == [
+                ValueDifference(path: "name", from: #""city""#, to: #""town""#),
+                ValueDifference(path: "books[id: 2].title", from: #""Dune""#, to: #""Dune Messiah""#),
+            ])
+    }
+
+    @Test("the same rows in another order are one difference with the ids of each side")
+    func move() {
+        var after = Library()
+        after.books.rows.swapAt(0, 1)
+        #expect(
+            differences(Library(), after) == [
+                ValueDifference(path: "books", from: "[1, 2, 3]", to: "[2, 1, 3]", kind: .reordered)
+            ])
+        // The whole value reordered: the path is `state`, as for any whole change.
+        #expect(
+            differences(Library().books, after.books) == [
+                ValueDifference(path: "state", from: "[1, 2, 3]", to: "[2, 1, 3]", kind: .reordered)
+            ])
+    }
+
+    @Test("a removal, an edit, an addition and a move: removals, then rows in order, additions, the order")
+    func everythingAtOnce() {
+        var after = Library()
+        after.books.rows = [
+            Book(id: 3, title: "Ulysses"), Book(id: 4, title: "Walden"), Book(id: 2, title: "Dune II"),
+        ]
+        #expect(
+            differences(Library(), after) == [
+                ValueDifference(
+                    path: "books[id: 1]", from: #"Book(id: 1, title: "Emma")"#, to: "no element",
+                    kind: .removed),
+                ValueDifference(path: "books[id: 2].title", from: #""Dune""#, to: #""Dune II""#),
+                ValueDifference(
+                    path: "books[id: 4]", from: "no element", to: #"Book(id: 4, title: "Walden")"#,
+                    kind: .added),
+                ValueDifference(path: "books", from: "[1, 2, 3]", to: "[3, 4, 2]", kind: .reordered),
+            ])
+        // An addition in the middle moves no row: no order difference.
+        var inserted = Library()
+        inserted.books.rows.insert(Book(id: 9, title: "Walden"), at: 1)
+        #expect(differences(Library(), inserted).map(\.kind) == [.added])
+    }
+
+    @Test("a list inside a row is compared by id too, and string ids are quoted")
+    func nested() {
+        let before = Shelf([
+            Author(
+                id: "austen", books: Shelf([Book(id: 1, title: "Emma"), Book(id: 2, title: "Persuasion")])),
+            Author(id: "herbert", books: Shelf([Book(id: 3, title: "Dune")])),
+        ])
+        var after = before
+        after[id: "austen"]?.books[id: 1] = nil
+        after[id: "herbert"]?.books[id: 3]?.title = "Dune Messiah"
+        #expect(
+            differences(before, after) == [
+                ValueDifference(
+                    path: #"[id: "austen"].books[id: 1]"#, from: #"Book(id: 1, title: "Emma")"#,
+                    to: "no element",
+                    kind: .removed),
+                ValueDifference(
+                    path: #"[id: "herbert"].books[id: 3].title"#, from: #""Dune""#, to: #""Dune Messiah""#),
+            ])
+    }
+
+    @Test("a long order keeps its start and its end")
+    func longOrder() throws {
+        let before = Shelf((1...100).map { Book(id: $0, title: "") })
+        var after = before
+        after.rows.reverse()
+        let difference = try #require(differences(before, after, limit: 40).first)
+        #expect(difference.kind == .reordered)
+        #expect(difference.from.count == 40)
+        #expect(difference.from.hasPrefix("[1, 2, "))
+        #expect(difference.from.hasSuffix(", 99, 100]"))
+        #expect(difference.to.hasPrefix("[100, 99, "))
+    }
+
+    @Test("a plain array of Identifiable elements stays compared by index")
+    func plainArrayByIndex() {
+        let before = [Book(id: 1, title: "Emma"), Book(id: 2, title: "Dune")]
+        #expect(
+            differences(before, Array(before.dropFirst())) == [
+                ValueDifference(path: "[0].id", from: "1", to: "2"),
+                ValueDifference(path: "[0].title", from: #""Emma""#, to: #""Dune""#),
+                ValueDifference(path: "[1]", from: #"Book(id: 2, title: "Dune")"#, to: "no element"),
+            ])
+    }
+
+    @Test("a list that holds an id twice is compared by its stored fields, by index")
+    func repeatedIDs() {
+        let before = Shelf([Book(id: 1, title: "Emma"), Book(id: 1, title: "Dune")])
+        var after = before
+        after.rows[1].title = "Dune Messiah"
+        #expect(
+            differences(before, after) == [
+                ValueDifference(path: "rows[1].title", from: #""Dune""#, to: #""Dune Messiah""#)
+            ])
+    }
+}
+
+private struct LibraryState: StoreState {
+    var library = Library()
+}
+
+private struct RemoveBook: StoreAction { let id: Int }
+
+private enum RemoveBookReducer: Reducer {
+    static func reduce(state: LibraryState, with action: RemoveBook) -> LibraryState {
+        var state = state
+        state.library.books[id: action.id] = nil
+        return state
+    }
+}
+
+@MainActor
+@Suite("TestStore by id")
+struct TestStoreByIDTests {
+    @Test("a failure names a row by its id: expected or got no element, and the order as ids")
+    func failures() async throws {
+        let store = TestStore(with: LibraryState())
+        store.register(reducer: RemoveBookReducer.self)
+        let text = await failure {
+            try await store.send(RemoveBook(id: 1)) {
+                $0.library.books[id: 2]?.title = "Dune Messiah"
+                $0.library.books.rows.swapAt(1, 2)
+            }
+        }
+        #expect(
+            text == """
+                send RemoveBook(id: 1): the state differs from the expected one:
+                  library.books[id: 1]: expected Book(id: 1, title: "Emma"), got no element
+                  library.books[id: 2].title: expected "Dune Messiah", got "Dune"
+                  library.books: expected order [1, 3, 2], got [2, 3]
+                """
+        )
+    }
+}

@@ -12,6 +12,11 @@ public struct Book: Equatable, Sendable {
 }
 public var dune: Book { given() }
 
+/// The docs' books are reached by id too (IdentifiedCollection's example keeps them on a shelf).
+extension Book: Identifiable {
+    public var id: String { title }
+}
+
 public struct BookSearchState: Equatable, Sendable {
     public var query = ""
     public var results: [Book] = []

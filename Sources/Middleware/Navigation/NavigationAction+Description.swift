@@ -5,6 +5,9 @@ extension NavigationAction: CustomStringConvertible {
     /// let text = NavigationAction.push(Screen.profile(id: 3)).description
     /// // "NavigationAction.push(profile(id: 3))"
     /// ```
+    ///
+    /// A replace with modals is described as it is written,
+    /// `NavigationAction.replace([home, item(id: 3)], presenting: [[cart]])`.
     public var description: String {
         let text =
             switch self {
@@ -13,9 +16,16 @@ extension NavigationAction: CustomStringConvertible {
             case .popToRoot: "popToRoot"
             case .present(let screen): "present(\(screen))"
             case .dismiss: "dismiss"
-            case .replace(let screens): "replace([\(screens.map { "\($0)" }.joined(separator: ", "))])"
+            case .replace(let screens): "replace(\(Self.list(screens)))"
+            case .replaceWithModals(let screens, let modals):
+                "replace(\(Self.list(screens)), presenting: [\(modals.map(Self.list).joined(separator: ", "))])"
             case .synchronize(let count): "synchronize(visibleCount: \(count))"
             }
         return "NavigationAction." + text
+    }
+
+    /// `[login, profile(id: 3)]`: the screens as they describe themselves.
+    private static func list(_ screens: [Screen]) -> String {
+        "[" + screens.map { "\($0)" }.joined(separator: ", ") + "]"
     }
 }

@@ -11,12 +11,13 @@ public import ReMVVMStore
 /// store.dispatch(action: NavigationAction<Screen>.pop(count: 1))
 /// store.dispatch(action: NavigationAction.present(Screen.profile(id: 3)))
 /// store.dispatch(action: NavigationAction<Screen>.dismiss)
+/// store.dispatch(action: NavigationAction.replace([Screen.home, .item(id: 3)], presenting: [[.cart]]))
 /// ```
 ///
 /// A request that cannot be met (a pop below the first screen of the top stack, a count below
-/// one, a dismiss with no modal, a replace with no screen, a synchronize to zero entries or to
-/// more entries than there are) changes nothing and is reported through the store's
-/// diagnostics hook as `StoreDiagnostic.Kind.impossibleNavigation`.
+/// one, a dismiss with no modal, a replace with no screen or with a modal of no screen, a
+/// synchronize to zero entries or to more entries than there are) changes nothing and is
+/// reported through the store's diagnostics hook as `StoreDiagnostic.Kind.impossibleNavigation`.
 public enum NavigationAction<Screen: Sendable>: StoreAction {
     /// Shows `screen` on top of the top stack (the root stack, or the topmost modal's).
     case push(Screen)
@@ -32,10 +33,45 @@ public enum NavigationAction<Screen: Sendable>: StoreAction {
     /// Makes the screens exactly `screens`: the first one the new root, the others pushed on
     /// it, no modal (a deep link). Every entry is new.
     case replace([Screen])
+    /// Makes the screens exactly `screens` and `modals`: the first screen the new root, the
+    /// others pushed on it, then each array of `modals` presented in order, its first screen
+    /// presented and the others pushed on it (a deep link to a sheet). Every entry is new.
+    ///
+    /// Write it ``replace(_:presenting:)``, which builds this case, or ``replace(_:)`` when
+    /// `modals` is empty; a `switch` over the actions matches it here.
+    case replaceWithModals([Screen], presenting: [[Screen]])
     /// The UI already went back by itself (the system's back gesture): keeps the first
     /// `visibleCount` entries of ``NavigationState/entries``, and nothing is handed back to the
     /// UI, which shows them already.
     case synchronize(visibleCount: Int)
+}
+
+extension NavigationAction {
+    /// Makes the screens exactly `screens` with `modals` presented over them, in one action: a
+    /// deep link to a sheet.
+    ///
+    /// The first screen of `screens` is the new root and the others are pushed on it; then
+    /// each array of `modals` is a modal with its own stack, presented in order over the one
+    /// before. Every entry is new, and the UI is handed the old entries leaving and the new ones
+    /// coming, as for ``replace(_:)``.
+    ///
+    /// ```swift
+    /// store.dispatch(
+    ///     action: NavigationAction.replace([Screen.home, .item(id: 3)], presenting: [[.cart]]))
+    /// // stacks: [[.home, .item(id: 3)], [.cart]]
+    /// ```
+    ///
+    /// A replace with no screen, or with a modal of no screen, cannot be met: it changes nothing
+    /// and is reported through the store's diagnostics.
+    ///
+    /// - Parameters:
+    ///   - screens: The root stack, its first screen the root.
+    ///   - modals: The modals, lowest first, each a stack whose first screen is presented.
+    /// - Returns: ``replace(_:)`` when `modals` is empty, so that the two spellings of one
+    ///   request are equal; ``replaceWithModals(_:presenting:)`` otherwise.
+    public static func replace(_ screens: [Screen], presenting modals: [[Screen]]) -> Self {
+        modals.isEmpty ? .replace(screens) : .replaceWithModals(screens, presenting: modals)
+    }
 }
 
 extension NavigationAction: Equatable where Screen: Equatable {}

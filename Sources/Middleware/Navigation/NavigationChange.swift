@@ -16,7 +16,8 @@
 /// A modal that closes is one ``dismissed(_:)`` change, naming the entry it was presented
 /// with: the entries pushed on it go with it. When the root itself is replaced (a
 /// ``NavigationAction/replace(_:)`` deep link), the old root is ``popped(_:)`` and the new one
-/// ``pushed(_:)``.
+/// ``pushed(_:)``; after ``NavigationAction/replace(_:presenting:)``, each of its modals is then
+/// ``presented(_:)`` in order, the screens of its stack ``pushed(_:)`` on it.
 public enum NavigationChange<Screen> {
     /// The entry was pushed on the top stack.
     case pushed(NavigationEntry<Screen>)

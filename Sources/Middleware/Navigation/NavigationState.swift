@@ -175,7 +175,7 @@ public struct NavigationState<Screen> {
     ///
     /// - Parameter action: The change.
     /// - Returns: One line naming the request and what stands in its way, or `nil`.
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), or O(*m*) for a replace with *m* modals.
     @inlinable
     public func problem(with action: NavigationAction<Screen>) -> String? {
         switch action {
@@ -196,6 +196,11 @@ public struct NavigationState<Screen> {
             return modalStarts.isEmpty ? "cannot dismiss: no modal is presented." : nil
         case .replace(let screens):
             return screens.isEmpty ? "cannot replace the screens with none: give at least a root." : nil
+        case .replaceWithModals(let screens, let modals):
+            if screens.isEmpty { return "cannot replace the screens with none: give at least a root." }
+            guard let empty = modals.firstIndex(where: \.isEmpty) else { return nil }
+            return "cannot present modal \(empty + 1) of \(modals.count) with no screen: "
+                + "every modal shows at least the screen it is presented with."
         case .synchronize(let visibleCount):
             let count = shownEntries.count
             guard visibleCount >= 1 && visibleCount <= count else {
@@ -222,15 +227,28 @@ public struct NavigationState<Screen> {
         case .dismiss:
             shownEntries.removeSubrange(modalStarts.removeLast()...)
         case .replace(let screens):
-            var made: [NavigationEntry<Screen>] = []
-            made.reserveCapacity(screens.count)
-            for screen in screens { made.append(makeEntry(screen)) }
-            shownEntries = made
-            modalStarts = []
+            replace(screens, presenting: [])
+        case .replaceWithModals(let screens, let modals):
+            replace(screens, presenting: modals)
         case .synchronize(let visibleCount):
             shownEntries.removeSubrange(visibleCount...)
             while let last = modalStarts.last, last >= visibleCount { modalStarts.removeLast() }
         }
+    }
+
+    /// Makes the entries exactly `screens`, then each of `modals` as a modal's stack; none is
+    /// empty.
+    @inlinable
+    mutating func replace(_ screens: [Screen], presenting modals: [[Screen]]) {
+        var made: [NavigationEntry<Screen>] = []
+        made.reserveCapacity(modals.reduce(screens.count) { $0 + $1.count })
+        for screen in screens { made.append(makeEntry(screen)) }
+        modalStarts = []
+        for modal in modals {
+            modalStarts.append(made.count)
+            for screen in modal { made.append(makeEntry(screen)) }
+        }
+        shownEntries = made
     }
 
     @inlinable

@@ -3,8 +3,8 @@ public import ReMVVMStore
 extension StoreDiagnostic.Kind {
     /// A ``NavigationAction`` asked for what its ``NavigationState`` cannot do (a pop below the
     /// first screen of the top stack, a count below one, a dismiss with no modal, a replace with
-    /// no screen, a synchronize to zero entries or to more than there are); the navigation did
-    /// not change.
+    /// no screen or with a modal of no screen, a synchronize to zero entries or to more than
+    /// there are); the navigation did not change.
     public static let impossibleNavigation = StoreDiagnostic.Kind("impossibleNavigation")
 
     /// A view model was asked for a ``NavigationEntry`` that is not on display (it left the

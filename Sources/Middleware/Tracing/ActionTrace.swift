@@ -64,25 +64,76 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
     /// change, with `no element` or `no entry` for the side that has none. Values longer than
     /// ``Tracer/valueLimit`` (80) characters are cut in the middle, keeping their start and their
     /// end: `Item(id: 3, title: "Oat cookies wi…(23 more)…s and sea salt, 12 pieces, 300 g")`.
-    public struct Change: Sendable, Equatable {
-        /// The changed value's path from the state, such as `search.isLoading` or
-        /// `todos[2].title`; `state` when the state changed as a whole.
+    ///
+    /// A list that is an `IdentifiedCollection` is compared by id: a row is named by its id
+    /// (`books[id: 2].title`), a row that came or went is one ``Kind/added`` or
+    /// ``Kind/removed`` change, and rows that only changed places are one ``Kind/reordered``
+    /// change. ``description`` words each kind:
+    ///
+    /// ```text
+    /// books[id: 1] removed
+    /// books[id: 2].title: "Dune" -> "Dune Messiah"
+    /// books[id: 4] added: Book(id: 4, title: "Emma")
+    /// books: order [1, 2, 3] -> [3, 2, 4]
+    /// ```
+    public struct Change: Sendable, Equatable, CustomStringConvertible {
+        /// What kind of change it is, which decides how ``description`` words it.
+        public enum Kind: Sendable, Equatable {
+            /// The value at ``field`` changed from ``oldValue`` to ``newValue``:
+            /// `search.query: "oa" -> "oat"`.
+            case changed
+            /// A row of a list reached by id came: ``field`` names it by id, ``oldValue`` is
+            /// `no element` and ``newValue`` the row: `books[id: 4] added: Book(id: 4, ...)`.
+            case added
+            /// A row of a list reached by id went: ``field`` names it by id, ``oldValue`` is the
+            /// row and ``newValue`` `no element`. Its text names the id only, `books[id: 1]
+            /// removed`, since the row was in the state before.
+            case removed
+            /// A list reached by id holds the rows of the same ids in another order: ``field``
+            /// names the list, ``oldValue`` and ``newValue`` are its ids before and after, in
+            /// order: `books: order [1, 2, 3] -> [2, 1, 3]`.
+            case reordered
+        }
+
+        /// The changed value's path from the state, such as `search.isLoading`,
+        /// `todos[2].title` or `books[id: 2].title`; `state` when the state changed as a whole.
         public let field: String
         /// The value before the action.
         public let oldValue: String
         /// The value after the action.
         public let newValue: String
+        /// What kind of change it is.
+        public let kind: Kind
 
         /// Creates a change.
+        ///
+        /// ```swift
+        /// let change = ActionTrace.Change(field: "books[id: 1]", oldValue: "Book(id: 1)",
+        ///                                 newValue: "no element", kind: .removed)
+        /// change.description   // "books[id: 1] removed"
+        /// ```
         ///
         /// - Parameters:
         ///   - field: The changed value's path.
         ///   - oldValue: The value before the action.
         ///   - newValue: The value after the action.
-        public init(field: String, oldValue: String, newValue: String) {
+        ///   - kind: What kind of change it is; a value that changed, unless told otherwise.
+        public init(field: String, oldValue: String, newValue: String, kind: Kind = .changed) {
             self.field = field
             self.oldValue = oldValue
             self.newValue = newValue
+            self.kind = kind
+        }
+
+        /// The change as one line of a trace: `todos[2].title: "milk" -> "oat milk"`,
+        /// `books[id: 1] removed`.
+        public var description: String {
+            switch kind {
+            case .changed: "\(field): \(oldValue) -> \(newValue)"
+            case .added: "\(field) added: \(newValue)"
+            case .removed: "\(field) removed"
+            case .reordered: "\(field): order \(oldValue) -> \(newValue)"
+            }
         }
     }
 
@@ -164,7 +215,7 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
             lines.append("  reduced\(time(duration))")
             if changes.isEmpty { lines.append("    no change") }
             for change in changes {
-                lines.append("    \(change.field): \(change.oldValue) -> \(change.newValue)")
+                lines.append("    \(change)")
             }
         case .blocked(let middleware):
             lines.append("  not reduced: blocked by \(middleware)")

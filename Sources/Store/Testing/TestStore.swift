@@ -19,8 +19,9 @@
 /// ```
 ///
 /// States that are `Equatable` are compared with `==`; others structurally (stored
-/// properties, collections element by element, enums by case and payload, class references by
-/// identity, a stored `factory` included), so a state like the seed's `AppState` works.
+/// properties, collections element by element, an ``IdentifiedCollection`` by id, enums by
+/// case and payload, class references by identity, a stored `factory` included), so a state like
+/// the seed's `AppState` works.
 ///
 /// Each wait gives up after a timeout, one second unless ``timeout`` or the call's `timeout`
 /// says otherwise, and then names what the store still waits for: which middleware holds
@@ -494,7 +495,11 @@ public final class TestStore<State: StoreState> {
         }
         let differences = ValueDiff.differences(from: expected, to: actual)
         guard !differences.isEmpty else { return }
-        let lines = differences.map { "  \($0.path): expected \($0.from), got \($0.to)" }
+        let lines = differences.map { difference in
+            // A row only one side has reads as any missing element: `expected no element`.
+            let order = difference.kind == .reordered ? "order " : ""
+            return "  \(difference.path): expected \(order)\(difference.from), got \(difference.to)"
+        }
         throw StepFailure(
             (["\(title): the state differs from the expected one:"] + lines).joined(separator: "\n"))
     }

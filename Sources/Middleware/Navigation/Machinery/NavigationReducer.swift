@@ -36,7 +36,8 @@ enum NavigationReducer<Screen: Sendable>: Reducer {
         )
     }
 
-    /// The case with its count, for messages: `pop(count: 3)`, `dismiss`.
+    /// The case with its count, for messages: `pop(count: 3)`, `dismiss`,
+    /// `replace(2 screens, presenting: 1 modal)`.
     @usableFromInline
     static func name(of action: NavigationAction<Screen>) -> String {
         switch action {
@@ -45,8 +46,15 @@ enum NavigationReducer<Screen: Sendable>: Reducer {
         case .popToRoot: "popToRoot"
         case .present: "present"
         case .dismiss: "dismiss"
-        case .replace(let screens): "replace(\(screens.count) screens)"
+        case .replace(let screens): "replace(\(count(screens.count, "screen")))"
+        case .replaceWithModals(let screens, let modals):
+            "replace(\(count(screens.count, "screen")), presenting: \(count(modals.count, "modal")))"
         case .synchronize(let count): "synchronize(visibleCount: \(count))"
         }
+    }
+
+    /// `1 screen`, `2 screens`.
+    private static func count(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
     }
 }

@@ -109,7 +109,8 @@ struct TraceProbe: AnyMiddleware {
             let changes = ValueDiff.differences(from: oldState, to: newState, valueLimit: Tracer.valueLimit)
             recording.outcome = .reduced(
                 changes: changes.map {
-                    ActionTrace.Change(field: $0.path, oldValue: $0.from, newValue: $0.to)
+                    ActionTrace.Change(
+                        field: $0.path, oldValue: $0.from, newValue: $0.to, kind: .init($0.kind))
                 },
                 duration: duration
             )
@@ -149,5 +150,17 @@ struct TraceProbe: AnyMiddleware {
 
     static func name(of middleware: any AnyMiddleware) -> String {
         MiddlewareRouting.name(of: middleware)
+    }
+}
+
+extension ActionTrace.Change.Kind {
+    /// The kind of a trace's change for a kind of difference.
+    fileprivate init(_ kind: ValueDifference.Kind) {
+        switch kind {
+        case .changed: self = .changed
+        case .added: self = .added
+        case .removed: self = .removed
+        case .reordered: self = .reordered
+        }
     }
 }

@@ -4,6 +4,15 @@
 /// optionals through their value, class instances by identity. A value that is `Equatable` and
 /// equal is not looked into.
 ///
+/// A collection reached by id (an `IdentifiedCollection`) is compared by id, not by index, so
+/// removing its first row is one difference rather than every later row shifted: a row only one
+/// side has is ``ValueDifference/Kind/removed`` or ``ValueDifference/Kind/added``
+/// (`books[id: 1]`), a row both have is looked into under its id (`books[id: 2].title`), and
+/// rows of the same ids in another order are one ``ValueDifference/Kind/reordered`` difference
+/// at the collection's path, with the ids of each side in order. A plain array is compared by
+/// index even when its elements are `Identifiable`: its positions are what it promises, and it
+/// may hold an id twice.
+///
 /// The package's one value differ: ``TestStore`` names the paths where the expected state and
 /// the actual one differ, and the tracer of ReMVVMMiddleware the paths an action changed.
 package enum ValueDiff {
@@ -113,8 +122,11 @@ package enum ValueDiff {
             ValueDiff.show(value, limit: valueLimit)
         }
 
-        private mutating func add(_ path: String, _ first: String, _ second: String) {
-            result.append(ValueDifference(path: path.isEmpty ? "state" : path, from: first, to: second))
+        private mutating func add(
+            _ path: String, _ first: String, _ second: String, kind: ValueDifference.Kind = .changed
+        ) {
+            result.append(
+                ValueDifference(path: path.isEmpty ? "state" : path, from: first, to: second, kind: kind))
         }
 
         private mutating func differ(_ path: String, _ first: Any, _ second: Any) {
@@ -142,6 +154,7 @@ package enum ValueDiff {
                     return
                 }
             }
+            if firstMirror.displayStyle != .optional, compareByID(first, second, path: path) { return }
             switch firstMirror.displayStyle {
             case .optional:
                 compareOptionals(firstMirror, second, secondMirror, path: path)
@@ -213,6 +226,44 @@ package enum ValueDiff {
             }
         }
 
+        /// Compares two collections reached by id, row by row under each id; `false` when they
+        /// are not such collections (or one holds an id twice, which its type should not allow):
+        /// they are then compared as any other value.
+        private mutating func compareByID(_ first: Any, _ second: Any, path: String) -> Bool {
+            guard let collection = first as? any IdentifiedCollection,
+                let (firstRows, secondRows) = IdentifiedRow.rows(of: collection, and: second)
+            else { return false }
+            guard let firstOffsets = IdentifiedRow.offsets(of: firstRows),
+                let secondOffsets = IdentifiedRow.offsets(of: secondRows)
+            else { return false }
+            func rowPath(_ row: IdentifiedRow) -> String { "\(path)[id: \(show(row.id.base))]" }
+            for row in firstRows where secondOffsets[row.id] == nil {
+                add(rowPath(row), show(row.element), "no element", kind: .removed)
+            }
+            for row in firstRows {
+                guard let offset = secondOffsets[row.id] else { continue }
+                compare(row.element, secondRows[offset].element, path: rowPath(row))
+            }
+            for row in secondRows where firstOffsets[row.id] == nil {
+                add(rowPath(row), "no element", show(row.element), kind: .added)
+            }
+            // Rows added or removed are said above; the order changed when the rows of both
+            // sides do not come in the same order.
+            let firstKept = firstRows.lazy.map(\.id).filter { secondOffsets[$0] != nil }
+            let secondKept = secondRows.lazy.map(\.id).filter { firstOffsets[$0] != nil }
+            if !firstKept.elementsEqual(secondKept) {
+                add(path, ids(of: firstRows), ids(of: secondRows), kind: .reordered)
+            }
+            return true
+        }
+
+        /// `[1, 2, 3]`: the ids of `rows` in order, shown as values are.
+        private func ids(of rows: [IdentifiedRow]) -> String {
+            ValueText.cutInMiddle(
+                "[" + rows.map { ValueDiff.render($0.id.base, depth: 0) }.joined(separator: ", ") + "]",
+                limit: valueLimit)
+        }
+
         private mutating func compareDictionaries(_ firstMirror: Mirror, _ secondMirror: Mirror, path: String)
         {
             let limit = valueLimit
@@ -264,5 +315,42 @@ package enum ValueDiff {
                 compare(firstChild.value, secondChild.value, path: childPath)
             }
         }
+    }
+}
+
+/// One element of a collection reached by id, with its id made hashable across types.
+private struct IdentifiedRow {
+    let id: AnyHashable
+    let element: Any
+
+    init<Element: Identifiable>(_ element: Element) {
+        id = AnyHashable(element.id)
+        self.element = element
+    }
+
+    /// The rows of `first` and of `second`, in order; `nil` when `second` is not of the type of
+    /// `first`.
+    static func rows<Collection: IdentifiedCollection>(
+        of first: Collection, and second: Any
+    ) -> (first: [IdentifiedRow], second: [IdentifiedRow])? {
+        guard let second = second as? Collection else { return nil }
+        return (rows(of: first), rows(of: second))
+    }
+
+    private static func rows<Collection: IdentifiedCollection>(of collection: Collection) -> [IdentifiedRow] {
+        var rows: [IdentifiedRow] = []
+        rows.reserveCapacity(collection.count)
+        for element in collection { rows.append(IdentifiedRow(element)) }
+        return rows
+    }
+
+    /// Where each id is in `rows`; `nil` when an id is there twice.
+    static func offsets(of rows: [IdentifiedRow]) -> [AnyHashable: Int]? {
+        var offsets: [AnyHashable: Int] = [:]
+        offsets.reserveCapacity(rows.count)
+        for (offset, row) in rows.enumerated() {
+            guard offsets.updateValue(offset, forKey: row.id) == nil else { return nil }
+        }
+        return offsets
     }
 }
