@@ -85,10 +85,13 @@ extension Store {
     /// while the row is in its list and the entry is on display, and let go in the change that
     /// removes either.
     ///
+    /// <!-- snippet: given store: Store<Library> -->
+    /// <!-- snippet: given factory: CompositeViewModelFactory -->
+    /// <!-- snippet: given novel: Novel -->
     /// ```swift
-    /// factory.add { (id: Book.ID) -> BookRowViewModel? in BookRowViewModel(id: id) }
+    /// factory.add { (id: Novel.ID) -> NovelRowViewModel? in NovelRowViewModel(id: id) }
     /// let entry = store.state.navigation.top
-    /// let row: BookRowViewModel? = store.viewModel(for: entry, in: \.books, id: book.id)
+    /// let row: NovelRowViewModel? = store.viewModel(for: entry, in: \.novels, id: novel.id)
     /// ```
     ///
     /// The factory gets the id as its own type (`create(id:)`). A view model that is a

@@ -76,9 +76,9 @@ extension TestStore {
     /// Registers the reducer of one row of a list in the store underneath, as
     /// ``Store/register(reducer:forEach:id:)`` does.
     ///
-    /// <!-- snippet: given store: TestStore<AppState> -->
+    /// <!-- snippet: given store: TestStore<Library> -->
     /// ```swift
-    /// store.register(reducer: ToggleFavoriteReducer.self, forEach: \.books, id: \.bookID)
+    /// store.register(reducer: StarReducer.self, forEach: \.novels, id: \.novelID)
     /// ```
     ///
     /// - Parameters:
@@ -96,7 +96,7 @@ extension TestStore {
     /// Registers the reducer of a part that may be `nil` in the store underneath, as
     /// ``Store/register(reducer:ifLet:)`` does.
     ///
-    /// <!-- snippet: given store: TestStore<AppState> -->
+    /// <!-- snippet: given store: TestStore<Library> -->
     /// ```swift
     /// store.register(reducer: EditTitleReducer.self, ifLet: \.editing)
     /// ```
