@@ -43,6 +43,11 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case taskID = "task.id"
     case app
     case appBare = "app.bare"
+    case list10 = "list.10"
+    case list10k = "list.10000"
+    case list100k = "list.100000"
+    case compare10 = "compare.10"
+    case compare100k = "compare.100000"
 
     /// The most heap allocations one operation may make in steady state: the targets.
     ///
@@ -114,6 +119,11 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .taskID: TaskWorkload(identified: true)
         case .app: AppWorkload(features: true)
         case .appBare: AppWorkload(features: false)
+        case .list10: ListWorkload(rows: 10)
+        case .list10k: ListWorkload(rows: 10_000)
+        case .list100k: ListWorkload(rows: 100_000)
+        case .compare10: ListComparisonWorkload(rows: 10)
+        case .compare100k: ListComparisonWorkload(rows: 100_000)
         }
     }
 }
