@@ -80,6 +80,14 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         // with an id adds its record, one more (5.977: the list of running tasks grows rarely).
         case .task: 5
         case .taskID: 6
+        // A row action copies the path from the trie's root to the row's leaf (the state before
+        // keeps the old path for the subscriber): the count grows with the depth, not the rows.
+        case .list10: 2
+        case .list10k: 6
+        case .list100k: 8
+        // Measured when added: comparing two versions allocates in the unspecialized generic code.
+        case .compare10: 12
+        case .compare100k: 126
         default: 0
         }
     }
