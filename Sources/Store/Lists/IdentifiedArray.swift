@@ -1,3 +1,10 @@
+// `@inlinable` and `@usableFromInline` throughout IdentifiedArray and its machinery, so that a
+// client's element type specializes the code: unspecialized, generic metadata lookups took most
+// of the time. Release build, a client module, `IdentifiedArray<Book>` of 100,000 rows: one row
+// changed while the old value is kept 2.9 µs -> 2.5 µs (10 rows: 1.1 µs -> 0.3 µs), `==` of the
+// two versions 23 µs -> 2.6 µs, `remove(at: 0)` with the old value kept 93 ms -> 21 ms (6.6 ms
+// with the leaf-at-a-time append that came with it).
+
 /// An ordered collection of elements of distinct ids, read and written by id or by position,
 /// whose copies share what they do not change.
 ///
@@ -42,16 +49,20 @@
 /// | `self[id:]`, `self[position]` (read) | O(log n): a dictionary lookup, a walk of the trie |
 /// | `self[id:]`, `self[position]` (set, same id) | O(log n), whether or not a copy shares it |
 /// | ``append(_:)`` | O(log n) while the array is not shared; O(n) when it is (the dictionary) |
-/// | ``insert(_:at:)``, ``remove(at:)``, ``remove(id:)`` | O(n − position + log n), amortized |
+/// | ``insert(_:at:)``, ``remove(at:)``, ``remove(id:)`` | O(n − position + log n); O(n) when shared (the dictionary) |
 /// | ``move(fromOffsets:toOffset:)``, ``removeAll(where:)`` | O(n) |
 /// | `==` | O(what differs): nodes both hold are equal without a look inside |
 /// | ``ids``, `hash(into:)`, iteration, ``description`` | O(n) |
 ///
 /// "n − position" is the number of elements after the position: the part of the trie left of
-/// it stays shared, the rest is rebuilt and the positions after it are rewritten. Removing the
-/// last element is O(log n) while the array is not shared.
+/// it stays shared, the rest is rebuilt and the positions after it are rewritten. "Shared"
+/// means that a copy of the array (a store's `oldState`) holds the same dictionary of
+/// positions, which adding or removing an id then copies. Removing the last element is
+/// O(log n) while the array is not shared.
 public struct IdentifiedArray<Element: Identifiable> {
+    @usableFromInline
     var trie: ElementTrie<Element>
+    @usableFromInline
     var table: PositionTable<Element.ID>
 
     /// Creates an empty array.
@@ -63,6 +74,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// ```
     ///
     /// - Complexity: O(1).
+    @inlinable
     public init() {
         trie = ElementTrie()
         table = PositionTable()
@@ -82,6 +94,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     ///
     /// - Parameter elements: The elements, of distinct ids.
     /// - Complexity: O(n), for n elements.
+    @inlinable
     public init(_ elements: some Sequence<Element>) {
         self.init()
         for element in elements {
@@ -101,6 +114,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// ```
     ///
     /// - Complexity: O(n): the array is made on each read.
+    @inlinable
     public var ids: [Element.ID] {
         var ids: [Element.ID] = []
         ids.reserveCapacity(trie.count)
@@ -121,6 +135,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// - Parameter id: The id to look for.
     /// - Returns: The element's position, from 0.
     /// - Complexity: O(1) on average.
+    @inlinable
     public func index(id: Element.ID) -> Int? {
         table[id]
     }
@@ -148,6 +163,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// - Complexity: Reading, and replacing an element, O(log n), and the array shares all but
     ///   one path of its trie with copies made before. Appending: see ``append(_:)``; removing:
     ///   see ``remove(at:)``.
+    @inlinable
     public subscript(id id: Element.ID) -> Element? {
         get {
             guard let position = table[id] else { return nil }
@@ -189,6 +205,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// - Complexity: O(log n) for the trie. The id's entry in the dictionary of positions is
     ///   O(1) on average while no copy of the array shares the dictionary, and O(n) when one
     ///   does (a store's `oldState`): the dictionary is copied.
+    @inlinable
     public mutating func append(_ element: Element) {
         guard table[element.id] == nil else {
             preconditionFailure(
@@ -212,6 +229,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// - Parameter elements: The elements to add.
     /// - Complexity: O(m log n) for m elements, plus one copy of the dictionary of positions
     ///   when a copy of the array shares it.
+    @inlinable
     public mutating func append(contentsOf elements: some Sequence<Element>) {
         for element in elements { append(element) }
     }
@@ -233,6 +251,8 @@ public struct IdentifiedArray<Element: Identifiable> {
     ///   - position: Where to insert it, in `0...count`; `count` appends.
     /// - Complexity: O(n − position + log n): the elements after `position` are placed again
     ///   and their positions rewritten; the trie left of `position` stays shared with copies.
+    ///   O(n) when a copy of the array shares the dictionary of positions, which is copied.
+    @inlinable
     public mutating func insert(_ element: Element, at position: Int) {
         precondition(
             position >= 0 && position <= count,
@@ -264,9 +284,11 @@ public struct IdentifiedArray<Element: Identifiable> {
     ///
     /// - Parameter position: The position of the element, in `0..<count`.
     /// - Returns: The element removed.
-    /// - Complexity: O(n − position + log n); removing the last element is O(log n) while no
-    ///   copy shares the dictionary of positions.
+    /// - Complexity: O(n − position + log n), and O(n) when a copy of the array shares the
+    ///   dictionary of positions, which is copied; removing the last element is O(log n) while
+    ///   no copy shares it.
     @discardableResult
+    @inlinable
     public mutating func remove(at position: Int) -> Element {
         precondition(
             position >= 0 && position < count,
@@ -292,6 +314,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// - Complexity: O(n − position + log n), for the element's position; O(1) when the id is
     ///   not present.
     @discardableResult
+    @inlinable
     public mutating func remove(id: Element.ID) -> Element? {
         guard let position = table[id] else { return nil }
         return remove(at: position)
@@ -314,6 +337,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     ///
     /// - Parameter shouldBeRemoved: Whether an element is to be removed.
     /// - Complexity: O(n).
+    @inlinable
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
         var firstRemoved: Int?
         var kept = ContiguousArray<Element>()
@@ -361,6 +385,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     ///     element the moved ones go before.
     /// - Complexity: O(n − min(offsets, destination) + log n). A move that leaves every
     ///   element in place changes nothing and shares everything with copies.
+    @inlinable
     public mutating func move(fromOffsets offsets: some Sequence<Int>, toOffset destination: Int) {
         let moving = Set(offsets).sorted()
         guard let first = moving.first, let last = moving.last else { return }
@@ -396,7 +421,8 @@ public struct IdentifiedArray<Element: Identifiable> {
     // MARK: - Machinery
 
     /// Appends an element whose id the caller checked is not present.
-    private mutating func appendNew(_ element: Element) {
+    @inlinable
+    mutating func appendNew(_ element: Element) {
         let position = trie.count
         table.update { $0[element.id] = position }
         trie.append(element)
@@ -404,7 +430,8 @@ public struct IdentifiedArray<Element: Identifiable> {
 
     /// Replaces the elements from `start` on with `elements` and rewrites their positions.
     /// The caller already removed from the table the ids that are gone.
-    private mutating func replaceElements(from start: Int, with elements: ContiguousArray<Element>) {
+    @inlinable
+    mutating func replaceElements(from start: Int, with elements: ContiguousArray<Element>) {
         trie.truncate(to: start)
         guard !elements.isEmpty else { return }
         table.update { positions in
@@ -412,7 +439,7 @@ public struct IdentifiedArray<Element: Identifiable> {
                 positions[element.id] = start + offset
             }
         }
-        for element in elements { trie.append(element) }
+        trie.append(contentsOf: elements)
     }
 }
 

@@ -5,6 +5,11 @@
 /// wrapper of an array, say:
 ///
 /// ```swift
+/// struct Book: Identifiable, Sendable {
+///     let id: Int
+///     var title: String
+/// }
+///
 /// struct Shelf: IdentifiedCollection, Sendable {
 ///     var books: [Book] = []
 ///

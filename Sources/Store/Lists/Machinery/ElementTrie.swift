@@ -1,3 +1,5 @@
+// `@inlinable` like the rest of IdentifiedArray: see IdentifiedArray.swift for the measurement.
+
 /// A persistent sequence of elements by position: a 32-way trie of ``TrieNode``s, dense from
 /// the left, whose versions share every node that neither changed.
 ///
@@ -10,35 +12,44 @@
 /// A write copies the nodes on the path from the root to its leaf that another version also
 /// holds, and changes in place the nodes this version alone holds: after `var b = a`, the first
 /// write to `b` copies one path (`depth` nodes), and later writes to the same leaf copy nothing.
+@usableFromInline
 struct ElementTrie<Element> {
     /// The number of elements.
-    private(set) var count: Int
-    private var root: TrieNode<Element>
+    @usableFromInline
+    var count: Int
+    @usableFromInline
+    var root: TrieNode<Element>
     /// The bits of a position that the levels below the root take: 0 when the root is a leaf.
     /// The root is a branch only when it has at least two children (`count > 1 << shift`).
-    private var shift: Int
+    @usableFromInline
+    var shift: Int
 
+    @inlinable
     init() {
         count = 0
         root = TrieNode(elements: [])
         shift = 0
     }
 
+    @inlinable
     init(_ elements: some Sequence<Element>) {
         self.init()
         for element in elements { append(element) }
     }
 
     /// The number of levels, leaves included.
+    @inlinable
     var depth: Int { shift / TrieShape.bits + 1 }
 
     /// The number of elements that a trie of height `shift` can hold.
-    private static func capacity(shift: Int) -> Int { 1 << (shift + TrieShape.bits) }
+    @inlinable
+    static func capacity(shift: Int) -> Int { 1 << (shift + TrieShape.bits) }
 
     // MARK: - Reading
 
     /// The leaf that holds `position`, and the slot of `position` in it. The caller checked
     /// that `position` is in `0..<count`.
+    @inlinable
     func leaf(containing position: Int) -> TrieNode<Element> {
         var node = root
         var level = shift
@@ -49,16 +60,19 @@ struct ElementTrie<Element> {
         return node
     }
 
+    @inlinable
     subscript(position: Int) -> Element {
         leaf(containing: position).elements[position & TrieShape.mask]
     }
 
     /// Calls `body` with each leaf's elements, in order.
+    @inlinable
     func forEachLeaf(_ body: (ContiguousArray<Element>) throws -> Void) rethrows {
         try Self.forEachLeaf(under: root, level: shift, body)
     }
 
-    private static func forEachLeaf(
+    @inlinable
+    static func forEachLeaf(
         under node: TrieNode<Element>,
         level: Int,
         _ body: (ContiguousArray<Element>) throws -> Void
@@ -73,6 +87,7 @@ struct ElementTrie<Element> {
     }
 
     /// The elements at `positions`, in order, reading each leaf once.
+    @inlinable
     func elements(in positions: Range<Int>) -> ContiguousArray<Element> {
         var result = ContiguousArray<Element>()
         result.reserveCapacity(positions.count)
@@ -89,12 +104,14 @@ struct ElementTrie<Element> {
 
     // MARK: - Writing
 
-    private mutating func makeRootUnique() {
+    @inlinable
+    mutating func makeRootUnique() {
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
     }
 
     /// Calls `body` on the element at `position`, in place, copying only the shared nodes on
     /// its path. O(log n).
+    @inlinable
     mutating func update<Result>(
         at position: Int,
         _ body: (inout Element) throws -> Result
@@ -104,6 +121,7 @@ struct ElementTrie<Element> {
     }
 
     /// Adds `element` at the end. O(log n): at most one path is copied or made.
+    @inlinable
     mutating func append(_ element: Element) {
         if count == Self.capacity(shift: shift) {
             // The trie is full at this height: a new root, the old one its first child.
@@ -117,8 +135,29 @@ struct ElementTrie<Element> {
         count += 1
     }
 
+    /// Adds `elements` at the end, in order: a leaf at a time, so O(log n) per 32 elements.
+    @inlinable
+    mutating func append(contentsOf elements: ContiguousArray<Element>) {
+        var next = 0
+        while next < elements.count {
+            let room = count == 0 ? TrieShape.width : TrieShape.mask - ((count - 1) & TrieShape.mask)
+            if room == 0 {
+                // The last leaf is full: a new one, on a new path, with one element.
+                append(elements[next])
+                next += 1
+                continue
+            }
+            let taken = Swift.min(room, elements.count - next)
+            makeRootUnique()
+            root.appendToLastLeaf(elements[next..<next + taken], after: count - 1, level: shift)
+            count += taken
+            next += taken
+        }
+    }
+
     /// Keeps the first `newCount` elements and drops the rest. O(log n) plus the nodes dropped:
     /// the nodes left of the cut stay shared with other versions.
+    @inlinable
     mutating func truncate(to newCount: Int) {
         precondition(
             newCount >= 0 && newCount <= count,
@@ -140,6 +179,7 @@ struct ElementTrie<Element> {
     }
 
     /// Removes and returns the last element. O(log n).
+    @inlinable
     mutating func removeLast() -> Element {
         let last = self[count - 1]
         truncate(to: count - 1)
@@ -155,6 +195,7 @@ extension ElementTrie where Element: Equatable {
     ///
     /// Tries of one count have one shape, so equal counts are walked node by node: a node that
     /// both hold (`===`) is equal without a look inside.
+    @inlinable
     func isEqual(to other: ElementTrie<Element>, comparisons: inout Int) -> Bool {
         guard count == other.count else { return false }
         assert(
@@ -162,7 +203,8 @@ extension ElementTrie where Element: Equatable {
         return Self.equal(root, other.root, level: shift, comparisons: &comparisons)
     }
 
-    private static func equal(
+    @inlinable
+    static func equal(
         _ left: TrieNode<Element>,
         _ right: TrieNode<Element>,
         level: Int,
