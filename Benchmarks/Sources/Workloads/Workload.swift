@@ -51,7 +51,8 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
 
     /// The most heap allocations one operation may make in steady state: the targets.
     ///
-    /// None for a dispatch, `completion`, `history` and `app` included (the history keeps an
+    /// None for a dispatch, `completion`, `history` and `app` included, nor for comparing two
+    /// lists (`compare.*`) (the history keeps an
     /// action of up to three words inline, and folds from a kept state) (the store keeps no completion of a chain that
     /// runs through: each runs as its `next` returns); the view model itself for `factory`.
     /// `chain` allocates the client's own closure context, which captures two values (the
@@ -85,9 +86,6 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .list10: 2
         case .list10k: 6
         case .list100k: 8
-        // Measured when added: comparing two versions allocates in the unspecialized generic code.
-        case .compare10: 12
-        case .compare100k: 126
         default: 0
         }
     }
