@@ -45,6 +45,11 @@ WORKLOADS = [
     ("task.id", "Store.dispatch.task.id"),
     ("app", "Store.dispatch.app"),
     ("app.bare", "Store.dispatch.app.bare"),
+    ("list.10", "Store.dispatch.list.10"),
+    ("list.10000", "Store.dispatch.list.10000"),
+    ("list.100000", "Store.dispatch.list.100000"),
+    ("compare.10", "IdentifiedArray.equal.10"),
+    ("compare.100000", "IdentifiedArray.equal.100000"),
 ]
 
 
@@ -107,6 +112,9 @@ def main():
         ("app within 1.15x of app.bare", lambda: ns("app") / ns("app.bare"), "x", 1.15),
         ("history within 1.15x of d0", lambda: ns("history") / ns("d0"), "x", 1.15),
         ("persist within 1.15x of d0", lambda: ns("persist") / ns("d0"), "x", 1.15),
+        ("list.10000 within 2x of list.10", lambda: ns("list.10000") / ns("list.10"), "x", 2.0),
+        ("list.100000 within 3x of list.10", lambda: ns("list.100000") / ns("list.10"), "x", 3.0),
+        ("compare.100000 within 10x of compare.10", lambda: ns("compare.100000") / ns("compare.10"), "x", 10.0),
     ]
     for label, value, unit, limit in checks:
         try:

@@ -46,6 +46,7 @@ func name(of kind: WorkloadKind) -> String {
     switch kind {
     case .floor: "Floor.direct"
     case .factory, .factory1: "ViewModelFactory.create." + kind.rawValue.dropFirst("factory.".count)
+    case .compare10, .compare100k: "IdentifiedArray.equal." + kind.rawValue.dropFirst("compare.".count)
     default: "Store.dispatch." + kind.rawValue
     }
 }
