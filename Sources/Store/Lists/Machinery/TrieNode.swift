@@ -19,11 +19,16 @@ enum TrieShape {
 /// allocation. Nodes are shared between versions of a trie and changed in place only while a
 /// single version holds them (`isKnownUniquelyReferenced`); a version that shares a node
 /// replaces it with a `copy()` before changing it, so the other versions never see a change.
+///
+/// Its arrays are `@exclusivity(unchecked)`: a node is changed only by the one version that
+/// holds it alone, through a path of calls that never reach the same node again, so two
+/// accesses to one node's arrays cannot overlap; the dynamic checks cost more than the path
+/// copy's own work (callgrind, `list.10000`: about 1,300 of 14,200 instructions per dispatch).
 @usableFromInline
 final class TrieNode<Element> {
-    @usableFromInline
+    @exclusivity(unchecked) @usableFromInline
     var elements: ContiguousArray<Element>
-    @usableFromInline
+    @exclusivity(unchecked) @usableFromInline
     var children: ContiguousArray<TrieNode<Element>>
 
     @inlinable
