@@ -168,6 +168,14 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
             })
     }
 
+    /// Registers the history on the store a ``StoreRegistering`` sets up: a store, or a test
+    /// store's real store.
+    ///
+    /// - Parameter store: The store or test store.
+    public func register(on store: some StoreRegistering<State>) {
+        register(on: store.storeBeingSetUp)
+    }
+
     /// Registers the history on the store made with it in its middleware.
     ///
     /// - Parameter store: The store.
