@@ -122,15 +122,20 @@ struct ListModelCheckTests {
                 store.dispatch(action: BumpItem(itemID: id, by: by))
             }
             let items = store.state.items
-            if Array(items) != reference { return "seed \(seed), step \(step): \(Array(items)) != \(reference)" }
+            if Array(items) != reference {
+                return "seed \(seed), step \(step): \(Array(items)) != \(reference)"
+            }
             if Set(items.ids).count != items.count { return "seed \(seed), step \(step): ids not unique" }
             if items.ids != reference.map(\.id) { return "seed \(seed), step \(step): ids out of order" }
             if missing != expectedMissing {
-                return "seed \(seed), step \(step): \(missing) reports of a missing row, \(expectedMissing) expected"
+                return
+                    "seed \(seed), step \(step): \(missing) reports of a missing row, \(expectedMissing) expected"
             }
             // The state before the step is a value that shares its storage with the new one:
             // what the step did left it as it was.
-            if Array(before.items) != referenceBefore { return "seed \(seed), step \(step): the old state changed" }
+            if Array(before.items) != referenceBefore {
+                return "seed \(seed), step \(step): the old state changed"
+            }
         }
         _ = subscription
         return nil
