@@ -9,26 +9,8 @@ private struct Row: Identifiable, Equatable, Sendable {
     let id: Int
 }
 
-/// A list reached by id: an array wrapper, as an app's own collection would be.
-private struct Rows: IdentifiedCollection, Equatable, Sendable {
-    var rows: [Row] = []
-
-    var startIndex: Int { rows.startIndex }
-    var endIndex: Int { rows.endIndex }
-    subscript(position: Int) -> Row { rows[position] }
-    func index(after index: Int) -> Int { index + 1 }
-
-    subscript(id id: Row.ID) -> Row? {
-        get { rows.first { $0.id == id } }
-        set {
-            guard let index = rows.firstIndex(where: { $0.id == id }) else { return }
-            if let newValue { rows[index] = newValue } else { rows.remove(at: index) }
-        }
-    }
-}
-
 private struct ListState: StoreState {
-    var rows = Rows()
+    var rows = Shelf<Row>([])
     var navigation = NavigationState(root: TestScreen.home)
     let factory: ViewModelFactory
 }

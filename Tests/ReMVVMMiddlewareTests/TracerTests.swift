@@ -556,35 +556,16 @@ private enum RenameTodoReducer: Reducer {
     }
 }
 
-// A list reached by id: an array wrapper, as the IdentifiedCollection doc comment shows one.
+// A list reached by id: an array wrapper (Shelf.swift), as the IdentifiedCollection doc comment
+// shows one.
 
 private struct Book: Identifiable, Equatable, Sendable {
     let id: Int
     var title: String
 }
 
-private struct Shelf: IdentifiedCollection, Equatable, Sendable {
-    var books: [Book]
-
-    var startIndex: Int { books.startIndex }
-    var endIndex: Int { books.endIndex }
-    subscript(position: Int) -> Book { books[position] }
-    func index(after index: Int) -> Int { index + 1 }
-
-    subscript(id id: Int) -> Book? {
-        get { books.first { $0.id == id } }
-        set {
-            guard let index = books.firstIndex(where: { $0.id == id }) else {
-                if let newValue { books.append(newValue) }
-                return
-            }
-            if let newValue { books[index] = newValue } else { books.remove(at: index) }
-        }
-    }
-}
-
 private struct LibraryFeature: Equatable, Sendable {
-    var books = Shelf(books: [
+    var books = Shelf([
         Book(id: 1, title: "Emma"), Book(id: 2, title: "Dune"), Book(id: 3, title: "Walden"),
     ])
 }
@@ -605,7 +586,7 @@ private enum EditShelfReducer: Reducer {
     static func reduce(state: LibraryState, with action: EditShelf) -> LibraryState {
         var state = state
         state.library.books[id: action.id] = action.title.map { Book(id: action.id, title: $0) }
-        if action.moveFirstToEnd { state.library.books.books.append(state.library.books.books.removeFirst()) }
+        if action.moveFirstToEnd { state.library.books.rows.append(state.library.books.rows.removeFirst()) }
         return state
     }
 }

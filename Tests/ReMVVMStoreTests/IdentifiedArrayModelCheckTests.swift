@@ -9,22 +9,6 @@ import Testing
 //
 // A failure names its seed; `IdentifiedArrayModelCheckTests.check(seed:)` replays one sequence.
 
-/// SplitMix64 (Steele, Lea and Flood, 2014): a small generator whose whole state is its seed, so
-/// a sequence is replayed from the seed a failure prints.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
-
 private struct Row: Identifiable, Hashable, Sendable {
     let id: Int
     var value: Int
@@ -68,7 +52,7 @@ private struct Model {
     var nextID = 0
     var usedIDs: Set<Int> = []
 
-    mutating func freshRow(_ generator: inout SplitMix64) -> Row {
+    mutating func freshRow(_ generator: inout Reliability.SeededRandom) -> Row {
         defer { nextID += 1 }
         usedIDs.insert(nextID)
         return Row(id: nextID, value: Int.random(in: 0..<1_000, using: &generator))
@@ -76,14 +60,14 @@ private struct Model {
 
     /// An id that is present half of the time (when any is), and otherwise one that was
     /// removed or never used.
-    func someID(_ generator: inout SplitMix64) -> Int {
+    func someID(_ generator: inout Reliability.SeededRandom) -> Int {
         if !reference.isEmpty && Bool.random(using: &generator) {
             return reference.randomElement(using: &generator)!.id
         }
         return Int.random(in: -3..<(nextID + 3), using: &generator)
     }
 
-    mutating func randomStep(_ generator: inout SplitMix64) -> Step {
+    mutating func randomStep(_ generator: inout Reliability.SeededRandom) -> Step {
         let count = reference.count
         let value = Int.random(in: 0..<1_000, using: &generator)
         switch Int.random(in: 0..<20, using: &generator) {
@@ -203,7 +187,7 @@ private func changedSince(_ rows: IdentifiedArray<Row>, _ reference: [Row]) -> S
 
     /// Runs the sequence of `seed` and returns its first problem, naming the seed and the step.
     static func check(seed: UInt64) -> String? {
-        var generator = SplitMix64(seed: seed)
+        var generator = Reliability.SeededRandom(seed: seed)
         var model = Model()
         // Most sequences are short; one in 25 starts near 32 rows, where the trie grows its
         // first level, and one in 200 near 1,024, where it grows its second.
@@ -262,7 +246,7 @@ private func changedSince(_ rows: IdentifiedArray<Row>, _ reference: [Row]) -> S
 
     @Test("the generator is SplitMix64: the published first outputs of seed 1234567")
     func generator() {
-        var generator = SplitMix64(seed: 1_234_567)
+        var generator = Reliability.SeededRandom(seed: 1_234_567)
         let outputs = (0..<3).map { _ in generator.next() }
         #expect(outputs == [6_457_827_717_110_365_317, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423])
     }
@@ -270,7 +254,7 @@ private func changedSince(_ rows: IdentifiedArray<Row>, _ reference: [Row]) -> S
     @Test("the check finds a difference: a reference that lost a row is reported with its seed")
     func checkCanFail() {
         var model = Model()
-        var generator = SplitMix64(seed: 7)
+        var generator = Reliability.SeededRandom(seed: 7)
         for _ in 0..<3 { _ = model.apply(.append(model.freshRow(&generator))) }
         model.reference.removeLast()
         let problem = difference(model.rows, model.reference, usedIDs: model.usedIDs)

@@ -58,24 +58,12 @@ private enum BumpItemReducer: Reducer {
     }
 }
 
-/// A small seeded generator (SplitMix64), so a failing sequence can be run again.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @MainActor
 @Suite("Lists of features: a model check")
 struct ListModelCheckTests {
     /// Runs sequence `seed`; returns the first violation, naming the seed and the step.
     static func run(seed: UInt64, steps: Int) -> String? {
-        var random = SplitMix(state: seed)
+        var random = Reliability.SeededRandom(seed: seed)
         let store = Store(with: Board())
         store.register(reducer: AddItemReducer.self)
         store.register(reducer: RemoveItemReducer.self)

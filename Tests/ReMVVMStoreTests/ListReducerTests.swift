@@ -10,30 +10,12 @@ private struct Book: Identifiable, Equatable, Sendable {
     var isFavorite = false
 }
 
-/// An app's own collection reached by id: an array wrapper, as the protocol's docs show.
-private struct Shelf: IdentifiedCollection, Equatable, Sendable {
-    var books: [Book] = []
-
-    var startIndex: Int { books.startIndex }
-    var endIndex: Int { books.endIndex }
-    subscript(position: Int) -> Book { books[position] }
-    func index(after index: Int) -> Int { index + 1 }
-
-    subscript(id id: Book.ID) -> Book? {
-        get { books.first { $0.id == id } }
-        set {
-            guard let index = books.firstIndex(where: { $0.id == id }) else { return }
-            if let newValue { books[index] = newValue } else { books.remove(at: index) }
-        }
-    }
-}
-
 private struct Draft: Equatable, Sendable {
     var title: String
 }
 
 private struct Library: StoreState, Equatable {
-    var shelf = Shelf(books: [Book(id: 1, title: "Dune"), Book(id: 2, title: "Emma")])
+    var shelf: Shelf<Book> = Shelf([Book(id: 1, title: "Dune"), Book(id: 2, title: "Emma")])
     var editing: Draft?
 }
 
@@ -121,9 +103,9 @@ struct ListReducerTests {
         var changes = 0
         let subscription = store.subscribe { _, _ in changes += 1 }
         store.dispatch(action: ToggleFavorite(bookID: 2))
-        #expect(store.state.shelf.books.map(\.isFavorite) == [false, true])
+        #expect(store.state.shelf.rows.map(\.isFavorite) == [false, true])
         store.dispatch(action: ToggleFavorite(bookID: 2))
-        #expect(store.state.shelf.books.map(\.isFavorite) == [false, false])
+        #expect(store.state.shelf.rows.map(\.isFavorite) == [false, false])
         #expect(kinds.kinds.isEmpty)
         #expect(changes == 2)
         _ = subscription
@@ -162,7 +144,7 @@ struct ListReducerTests {
             ToggleFavorite(bookID: 1), ToggleFavorite(bookID: 9), EditTitle(title: "x"),
         ]
         let folded = store.reduced(actions, from: store.state)
-        #expect(folded.shelf.books.map(\.isFavorite) == [true, false])
+        #expect(folded.shelf.rows.map(\.isFavorite) == [true, false])
         #expect(folded.editing == nil)
     }
 
@@ -191,7 +173,7 @@ struct ListReducerTests {
         let store = TestStore(with: Library(editing: Draft(title: "Dune")))
         store.register(reducer: ToggleFavoriteReducer.self, forEach: \.shelf, id: \.bookID)
         store.register(reducer: EditTitleReducer.self, ifLet: \.editing)
-        try await store.send(ToggleFavorite(bookID: 1)) { $0.shelf.books[0].isFavorite = true }
+        try await store.send(ToggleFavorite(bookID: 1)) { $0.shelf.rows[0].isFavorite = true }
         try await store.send(EditTitle(title: "Emma")) { $0.editing = Draft(title: "Emma") }
         try await store.finish()
     }

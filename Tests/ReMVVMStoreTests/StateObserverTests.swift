@@ -179,11 +179,15 @@ struct StateObserverTests {
         #expect(feature.changes == 2)
     }
 
-    @Test("an observer of another state is refused by retyped(as:)")
-    func retyped() {
+    @Test("a feature attached to a store of another state is refused, and the store says so")
+    func otherState() {
         struct Other: StoreState {}
-        let observer = StateObserver<Tally> { _, _ in }
-        #expect(observer.retyped(as: Other.self) == nil)
-        #expect(observer.retyped(as: Tally.self) != nil)
+        let feature = Shouting()
+        var kinds: [StoreDiagnostic.Kind] = []
+        let store = Store(with: Other())
+        store.diagnosticsHandler = { kinds.append($0.kind) }
+        #expect(feature.matchingStore(store, of: Tally.self) == nil)
+        #expect(kinds == [.middlewareStateMismatch])
+        #expect(feature.matchingStore(makeStore(), of: Tally.self) != nil)
     }
 }

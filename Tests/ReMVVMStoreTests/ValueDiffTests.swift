@@ -349,33 +349,6 @@ struct ValueDiffDirectTests {
 
 // Lists reached by id: compared by id, not by index.
 
-/// A list reached by id, as an app writes one: an array wrapper (the ``IdentifiedCollection``
-/// doc comment's example), so these tests do not depend on `IdentifiedArray`.
-private struct Shelf<Row: Identifiable>: IdentifiedCollection {
-    var rows: [Row]
-
-    init(_ rows: [Row]) { self.rows = rows }
-
-    var startIndex: Int { rows.startIndex }
-    var endIndex: Int { rows.endIndex }
-    subscript(position: Int) -> Row { rows[position] }
-    func index(after index: Int) -> Int { index + 1 }
-
-    subscript(id id: Row.ID) -> Row? {
-        get { rows.first { $0.id == id } }
-        set {
-            guard let index = rows.firstIndex(where: { $0.id == id }) else {
-                if let newValue { rows.append(newValue) }
-                return
-            }
-            if let newValue { rows[index] = newValue } else { rows.remove(at: index) }
-        }
-    }
-}
-
-extension Shelf: Sendable where Row: Sendable {}
-extension Shelf: Equatable where Row: Equatable {}
-
 private struct Book: Identifiable, Equatable, Sendable {
     let id: Int
     var title: String

@@ -108,15 +108,8 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
     ///
     /// - Parameter store: The store.
     public func attach<Other: StoreState>(to store: Store<Other>) {
-        guard let observer = observer.retyped(as: Other.self) else {
-            store.diagnosticsHandler(
-                StoreDiagnostic(
-                    kind: .middlewareStateMismatch,
-                    message: "NavigationStateMiddleware<\(State.self), \(Screen.self)> follows a navigation "
-                        + "of \(State.self), but the store's state is \(Other.self); it shows nothing."))
-            return
-        }
-        if let store = store as? Store<State> { start(store.state) }
+        guard let store = matchingStore(store, of: State.self) else { return }
+        start(store.state)
         store.observeChanges(observer)
     }
 }

@@ -182,14 +182,7 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     ///
     /// - Parameter store: The store.
     public func attach<Other: StoreState>(to store: Store<Other>) {
-        guard let observer = observer.retyped(as: Other.self) else {
-            store.diagnosticsHandler(
-                StoreDiagnostic(
-                    kind: .middlewareStateMismatch,
-                    message: "StatePersistence<\(State.self), \(Part.self)> keeps a part of \(State.self), "
-                        + "but the store's state is \(Other.self); it saves nothing."))
-            return
-        }
+        guard let store = matchingStore(store, of: State.self) else { return }
         saver.queue.report = { [weak store] diagnostic in store?.diagnosticsHandler(diagnostic) }
         store.observeChanges(observer)
     }

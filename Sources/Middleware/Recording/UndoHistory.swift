@@ -180,14 +180,7 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
     ///
     /// - Parameter store: The store.
     public func attach<Other: StoreState>(to store: Store<Other>) {
-        guard let store = store as? Store<State> else {
-            store.diagnosticsHandler(
-                StoreDiagnostic(
-                    kind: .middlewareStateMismatch,
-                    message: "UndoHistory<\(State.self)> keeps states of \(State.self), but the store's "
-                        + "state is \(Other.self); it keeps nothing."))
-            return
-        }
+        guard let store = matchingStore(store, of: State.self) else { return }
         register(on: store)
     }
 

@@ -186,24 +186,4 @@ public struct StateObserver<State: StoreState> {
             }
         }
     }
-
-    /// This observer as one of a store whose state is `Other`, or `nil` when `Other` is not
-    /// `State`: for a feature that is generic over its state and learns the store's only when
-    /// it is attached (``StoreFeature/attach(to:)``).
-    ///
-    /// <!-- snippet: given observer: StateObserver<AppState> -->
-    /// ```swift
-    /// @MainActor
-    /// func attach<Other: StoreState>(to store: Store<Other>) {
-    ///     guard let observer = observer.retyped(as: Other.self) else { return }
-    ///     store.observeChanges(observer)
-    /// }
-    /// ```
-    ///
-    /// - Parameter _: The state type of the store.
-    /// - Returns: The same observer, typed for `Other`; `nil` when the types differ.
-    public func retyped<Other: StoreState>(as _: Other.Type) -> StateObserver<Other>? {
-        guard Other.self == State.self else { return nil }
-        return reinterpret(self, as: StateObserver<Other>.self)
-    }
 }

@@ -55,3 +55,35 @@ extension StoreFeature {
         dispatcher.next()
     }
 }
+
+extension StoreFeature {
+    /// `store` as a store of `State`, for a feature that works on one state type; `nil` when
+    /// the store's state is another, which is reported through its diagnostics as
+    /// ``StoreDiagnostic/Kind/middlewareStateMismatch``, naming the feature and both types.
+    ///
+    /// ```swift
+    /// @MainActor
+    /// final class CountSaver: StoreFeature {
+    ///     func attach<Other: StoreState>(to store: Store<Other>) {
+    ///         guard let store = matchingStore(store, of: AppState.self) else { return }
+    ///         store.observeChanges(StateObserver(part: \.count) { count, _ in print(count) })
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The store the feature is attached to.
+    ///   - _: The state type the feature works on.
+    /// - Returns: The same store, typed; `nil` for a store of another state.
+    public func matchingStore<State: StoreState, Other: StoreState>(
+        _ store: Store<Other>, of _: State.Type
+    ) -> Store<State>? {
+        if let matching = store as? Store<State> { return matching }
+        store.diagnosticsHandler(
+            StoreDiagnostic(
+                kind: .middlewareStateMismatch,
+                message: "\(Self.self) works on \(State.self), but the store's state is \(Other.self); "
+                    + "it does nothing in this store."))
+        return nil
+    }
+}

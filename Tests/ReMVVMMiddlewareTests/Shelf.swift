@@ -1,0 +1,31 @@
+import ReMVVMStore
+
+/// A list reached by id (the same as ReMVVMStoreTests' Support/Shelf.swift: the test targets share
+/// no support module)
+///, as an app writes one: an array wrapper (the ``IdentifiedCollection``
+/// doc comment's example), so the tests of anything reached by id do not depend on `IdentifiedArray`:
+/// a list the app writes itself works the same.
+struct Shelf<Row: Identifiable>: IdentifiedCollection {
+    var rows: [Row]
+
+    init(_ rows: [Row]) { self.rows = rows }
+
+    var startIndex: Int { rows.startIndex }
+    var endIndex: Int { rows.endIndex }
+    subscript(position: Int) -> Row { rows[position] }
+    func index(after index: Int) -> Int { index + 1 }
+
+    subscript(id id: Row.ID) -> Row? {
+        get { rows.first { $0.id == id } }
+        set {
+            guard let index = rows.firstIndex(where: { $0.id == id }) else {
+                if let newValue { rows.append(newValue) }
+                return
+            }
+            if let newValue { rows[index] = newValue } else { rows.remove(at: index) }
+        }
+    }
+}
+
+extension Shelf: Sendable where Row: Sendable {}
+extension Shelf: Equatable where Row: Equatable {}
