@@ -247,4 +247,43 @@ final class Events: Sendable {
         await gate.open(3)
         try await store.finish()
     }
+
+    @Test("the context reads the dependencies the TestStore's trailing closure set")
+    func contextReadsStoreDependencies() async throws {
+        let effect = AsyncEffect<Increment, TestState>(reduceFirst: true) { _, effect in
+            let greeting = effect.dependencies.greeting
+            let farewell = effect.dependencies.farewell
+            await effect.dispatch(action: Rename(name: "\(greeting), \(farewell)"))
+        }
+        let store = TestStore(with: TestState(factory: CompositeViewModelFactory()), middleware: [effect]) {
+            $0.greeting = "set by the test"
+        }
+        store.register(reducer: IncrementReducer.self)
+        store.register(reducer: RenameReducer.self)
+        try await store.send(Increment(by: 1)) { $0.count = 1 }
+        try await store.receive(Rename.self) { $0.name = "set by the test, farewell's testValue" }
+        try await store.finish()
+    }
+}
+
+private enum GreetingKey: DependencyKey {
+    static let liveValue = "greeting's liveValue"
+    static let testValue = "greeting's testValue"
+}
+
+private enum FarewellKey: DependencyKey {
+    static let liveValue = "farewell's liveValue"
+    static let testValue = "farewell's testValue"
+}
+
+extension DependencyValues {
+    fileprivate var greeting: String {
+        get { self[GreetingKey.self] }
+        set { self[GreetingKey.self] = newValue }
+    }
+
+    fileprivate var farewell: String {
+        get { self[FarewellKey.self] }
+        set { self[FarewellKey.self] = newValue }
+    }
 }

@@ -134,7 +134,7 @@ public final class AsyncEffect<Action: StoreAction, State: StoreState>: Middlewa
         if cancelsInFlight { cancelAll() }
         if reducesFirst { dispatcher.next() }
         let run = EffectRun(dispatcher: dispatcher, passedOn: reducesFirst)
-        let effect = EffectContext(run: run)
+        let effect = EffectContext(run: run, storeDependencies: dispatcher.dependencies)
         let operation = self.operation
         runs.append(run)
         // Counted by the store, so `await store.idle()` waits for the run.

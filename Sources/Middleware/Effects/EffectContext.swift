@@ -15,6 +15,24 @@ public import ReMVVMStore
 /// ```
 public struct EffectContext<Action: StoreAction, State: StoreState>: Sendable {
     let run: EffectRun<Action, State>
+    /// The dependencies of the store the effect runs in, read when the run started.
+    let storeDependencies: DependencyValues
+
+    /// The dependencies of the store the effect runs in: its clock, and the clients and
+    /// services its initializer set.
+    ///
+    /// ```swift
+    /// AsyncEffect<SearchAction, AppState>(cancelInFlight: true, reduceFirst: true) { action, effect in
+    ///     let books = try? await effect.dependencies.searchClient.search(action.query)
+    ///     await effect.dispatch(action: SearchResponse(books: books ?? []))
+    /// }
+    /// ```
+    ///
+    /// The same values as `Dispatcher.dependencies` in a middleware of the store: each key's
+    /// `liveValue` in a `Store`, its `testValue` in a `TestStore`, unless the store's
+    /// initializer set it. Reading them needs no `await`, and works after the run was
+    /// cancelled too.
+    public var dependencies: DependencyValues { storeDependencies }
 
     /// Whether this run was cancelled.
     @MainActor
