@@ -39,7 +39,7 @@ extension Store {
         }
         observeChanges(
             StateObserver(.beforeSubscribers) { [weak self, viewModels] state, oldState in
-                if viewModels.entryCount > 0 { viewModels.stateChanged(to: state, from: oldState, in: self) }
+                if !viewModels.isEmpty { viewModels.stateChanged(to: state, from: oldState, in: self) }
             })
     }
 

@@ -22,8 +22,18 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
         self.navigation = navigation
     }
 
+    /// Whether no view model is kept, of an entry or of a row: read at every change, so a
+    /// flag of its own. Reading the dictionaries looked up their generic metadata at each
+    /// change (callgrind, `app`: 425 instructions per dispatch). `@exclusivity(unchecked)`:
+    /// only the main actor touches it, and no access to it spans a call.
+    @exclusivity(unchecked) private(set) var isEmpty = true
+
     /// The number of entries that have view models, of their own or of rows.
     var entryCount: Int { viewModels.count + rowViewModels.count }
+
+    private func noteChange() {
+        isEmpty = viewModels.isEmpty && rowViewModels.isEmpty
+    }
 
     /// The number of row view models kept.
     var rowViewModelCount: Int { rowViewModels.values.reduce(0) { $0 + $1.count } }
@@ -46,6 +56,7 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
         }
         guard let made: VM = store.viewModel(id: id) else { return nil }
         rowViewModels[entry.id, default: [:]][slotKey] = (made, { $0[keyPath: rows][id: id] != nil })
+        isEmpty = false
         return made
     }
 
@@ -71,6 +82,7 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
         }
         guard let made: VM = store.viewModel(key: key) else { return nil }
         viewModels[entry.id, default: [:]][slotKey] = made
+        isEmpty = false
         return made
     }
 
@@ -98,6 +110,7 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
             if rowViewModels[entryID]?.isEmpty == true { rowViewModels[entryID] = nil }
             release(gone.values.map(\.viewModel), in: store)
         }
+        noteChange()
     }
 
     private func release(_ released: some Sequence<Any>, in store: Store<State>?) {
