@@ -24,7 +24,7 @@ public import ReMVVMStore
 /// The history is a `StoreFeature`: in a store's middleware it attaches itself when the store
 /// is made, wherever it stands in the list, and keeps each action as it was reduced (an
 /// ``UndoAction`` that an ``UndoHistory`` filled in, say). A history that is not in the
-/// middleware starts with ``register(on:)``; until it is attached or registered, it keeps
+/// middleware starts with `register(on:)`; until it is attached or registered, it keeps
 /// nothing, and its `jump(to:)` and `skip(_:)` return `false`.
 ///
 /// - Complexity: Keeping an action costs O(1) amortized per dispatch, and allocates nothing
@@ -114,7 +114,7 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
             })
     }
 
-    /// Registers the history on the store a ``StoreRegistering`` sets up: a store, or a test
+    /// Registers the history on the store a `StoreRegistering` sets up: a store, or a test
     /// store's real store.
     ///
     /// - Parameter store: The store or test store.
@@ -134,7 +134,7 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
     /// start with the reducers alone; 0 is the state before the first action kept.
     ///
     /// An index outside the session changes nothing and is reported through the store's
-    /// diagnostics. Before ``register(on:)`` there is no store to travel in: nothing changes.
+    /// diagnostics. Before `register(on:)` there is no store to travel in: nothing changes.
     ///
     /// - Parameter index: The index of an action kept, or the one before the first.
     /// - Returns: Whether the store went there.
@@ -156,7 +156,7 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
     /// the state at the current ``position`` from the start with the reducers alone.
     ///
     /// An index that names no action kept changes nothing and is reported through the store's
-    /// diagnostics. Before ``register(on:)`` there is no store to travel in: nothing changes.
+    /// diagnostics. Before `register(on:)` there is no store to travel in: nothing changes.
     ///
     /// - Parameter index: The index of an action kept.
     /// - Returns: Whether the action was toggled.

@@ -31,7 +31,7 @@ public import ReMVVMStore
 /// so memory stays bounded however long the session. States are values, so steps share the
 /// storage that did not change between them.
 ///
-/// A history kept outside the store's middleware needs ``register(on:)``; without it the store
+/// A history kept outside the store's middleware needs `register(on:)`; without it the store
 /// has no reducer for the two actions and reports them as unhandled. A middleware placed after
 /// the history that holds back an undo while other actions are reduced makes the history drop
 /// its redo steps, rather than guess.
@@ -168,7 +168,7 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
             })
     }
 
-    /// Registers the history on the store a ``StoreRegistering`` sets up: a store, or a test
+    /// Registers the history on the store a `StoreRegistering` sets up: a store, or a test
     /// store's real store.
     ///
     /// - Parameter store: The store or test store.
