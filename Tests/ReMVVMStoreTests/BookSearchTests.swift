@@ -149,7 +149,7 @@ private struct ClearQueryMiddleware: Middleware {
 }
 
 @MainActor
-private func makeStore(clock: TestClock, client: StubClient) -> TestStore<BookState> {
+private func makeStore(clock: any Clock<Duration>, client: StubClient) -> TestStore<BookState> {
     let store = TestStore(with: BookState(), middleware: [SearchMiddleware(), ClearQueryMiddleware()]) {
         $0.clock = clock
         $0.searchClient = client
@@ -179,6 +179,18 @@ struct BookSearchTests {
         try await store.finish()
         #expect(log.queries == ["dunes"])
         #expect(clock.now.offset == .milliseconds(220))
+    }
+
+    @Test("on an ImmediateClock, the debounced search answers without anyone moving time")
+    func immediateClock() async throws {
+        let clock = ImmediateClock()
+        let log = SearchLog()
+        let store = makeStore(clock: clock, client: StubClient(log: log, clock: TestClock()))
+        try await store.send(QueryChanged(query: "dune")) { $0.search.query = "dune" }
+        try await store.receive(SearchResponse.self) { $0.search.results = [Book(title: "dune")] }
+        try await store.finish()
+        #expect(log.queries == ["dune"])
+        #expect(clock.now.offset == .milliseconds(100))
     }
 
     @Test("a query typed during a search cancels it, and its late result never reaches the state")

@@ -2,76 +2,16 @@ import ReMVVMStore
 import Testing
 
 // ImmediateClock: sleeps end at once, time moves by what was slept, a cancelled sleep throws.
+// The book-search app on an ImmediateClock is tested with the app, in BookSearchTests.
 
-private struct Book: Equatable, Sendable {
-    let title: String
-}
-
-private struct SearchState: Equatable {
-    var query = ""
-    var results: [Book] = []
-}
-
-private struct ImmediateState: StoreState, Equatable {
-    var search = SearchState()
-}
-
-private struct QueryChanged: StoreAction { let query: String }
-private struct SearchResponse: StoreAction { let books: [Book] }
-
-private enum QueryChangedReducer: Reducer {
-    static func reduce(state: SearchState, with action: QueryChanged) -> SearchState {
-        var state = state
-        state.query = action.query
-        return state
-    }
-}
-
-private enum SearchResponseReducer: Reducer {
-    static func reduce(state: SearchState, with action: SearchResponse) -> SearchState {
-        var state = state
-        state.results = action.books
-        return state
-    }
-}
-
-private struct SearchTask: Hashable, Sendable {}
-
-/// Reduces the keystroke now, then answers after a 300 ms debounce on the store's clock.
-private struct DebouncedSearchMiddleware: Middleware {
-    func applyMiddleware(
-        for state: ImmediateState, action: QueryChanged,
-        dispatcher: Dispatcher<QueryChanged, ImmediateState>
-    ) {
-        dispatcher.next()
-        let query = action.query
-        dispatcher.task(id: SearchTask(), cancelInFlight: true) {
-            try await dispatcher.dependencies.clock.sleep(for: .milliseconds(300))
-            dispatcher.dispatch(action: SearchResponse(books: [Book(title: query)]))
-        }
-    }
-}
+private struct Nothing: StoreState {}
 
 @MainActor
 @Suite("ImmediateClock: sleeps that end at once")
 struct ImmediateClockTests {
-    @Test("a debounced search answers in a TestStore without anyone moving time")
-    func debouncedSearch() async throws {
-        let clock = ImmediateClock()
-        let store = TestStore(with: ImmediateState(), middleware: [DebouncedSearchMiddleware()]) {
-            $0.clock = clock
-        }
-        store.register(reducer: QueryChangedReducer.self, at: \.search)
-        store.register(reducer: SearchResponseReducer.self, at: \.search)
-        try await store.send(QueryChanged(query: "dune")) { $0.search.query = "dune" }
-        try await store.receive(SearchResponse.self) { $0.search.results = [Book(title: "dune")] }
-        try await store.finish()
-        #expect(clock.now.offset == .milliseconds(300))
-    }
-
     @Test("the store's clock is the ImmediateClock the trailing closure set")
     func setInTrailingClosure() {
-        let store = TestStore(with: ImmediateState()) { $0.clock = ImmediateClock() }
+        let store = TestStore(with: Nothing()) { $0.clock = ImmediateClock() }
         #expect(store.store.dependencies.clock is ImmediateClock)
     }
 
