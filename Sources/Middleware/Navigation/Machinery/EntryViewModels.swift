@@ -28,15 +28,9 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
     /// only the main actor touches it, and no access to it spans a call.
     @exclusivity(unchecked) private(set) var isEmpty = true
 
-    /// The number of entries that have view models, of their own or of rows.
-    var entryCount: Int { viewModels.count + rowViewModels.count }
-
     private func noteChange() {
         isEmpty = viewModels.isEmpty && rowViewModels.isEmpty
     }
-
-    /// The number of row view models kept.
-    var rowViewModelCount: Int { rowViewModels.values.reduce(0) { $0 + $1.count } }
 
     func viewModel<VM, Rows: IdentifiedCollection>(
         for entry: NavigationEntry<Screen>, in rows: KeyPath<State, Rows>, id: Rows.Element.ID,
