@@ -114,12 +114,14 @@ struct RowViewModelTests {
     }
 
     @Test("1,000 seeded adds and deletes: the live row view models and subscribers are the rows on screen")
-    func seeded() {
+    func seeded() async {
         let store = makeStore()
         var random = SeededGenerator(seed: 30)
         var made: [Int: Weak] = [:]
         var nextID = 0
         for step in 1...1_000 {
+            // Lets other main-actor work run (see ListModelCheckTests).
+            await Task.yield()
             if store.state.rows.rows.isEmpty || Bool.random(using: &random) {
                 nextID += 1
                 store.dispatch(action: AddRow(id: nextID))

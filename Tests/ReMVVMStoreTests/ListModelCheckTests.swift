@@ -130,8 +130,11 @@ struct ListModelCheckTests {
     }
 
     @Test("2,000 seeded sequences against a reference array: order, unique ids, one report per missing id")
-    func sequences() {
+    func sequences() async {
         for seed in UInt64(1)...2_000 {
+            // Lets other main-actor work run between sequences: under the sanitizers this
+            // check takes tens of seconds, which starved the demo runs' output readers.
+            await Task.yield()
             let violation = Self.run(seed: seed, steps: 40)
             #expect(violation == nil)
             if violation != nil { return }
