@@ -6,7 +6,12 @@
 @MainActor
 @usableFromInline
 final class ActionRoute<State: StoreState>: RouteHandle {
+    /// The middleware that see this type, as the app gave them: reports name these.
     @usableFromInline let middleware: [any AnyMiddleware]
+    /// What runs for each of them: a typed middleware as a step whose types were checked when
+    /// the route was built (``MiddlewareRouting/step(for:stateType:)``), so that a dispatch
+    /// compares no types.
+    @usableFromInline let steps: [any AnyMiddleware]
     /// Reduces the engine's state with the action at the pointer and commits it.
     /// Made where `register(reducer:)` is called, so it runs code specialized for the reducer.
     @exclusivity(unchecked) @usableFromInline private(set) var reduce: ReduceFunction<State>?
@@ -23,6 +28,7 @@ final class ActionRoute<State: StoreState>: RouteHandle {
     @inlinable
     init<Action: StoreAction>(for _: Action.Type, middleware: [any AnyMiddleware]) {
         self.middleware = middleware
+        steps = Self.steps(running: middleware)
         processQueued = { engine, action in
             guard let action = action as? Action else {
                 preconditionFailure("internal inconsistency: a queued action on another type's route")
@@ -42,6 +48,12 @@ final class ActionRoute<State: StoreState>: RouteHandle {
                 DispatchEngine<State>.reportNextCalledTwice(by: level, actionType: Action.self)
             }
         )
+    }
+
+    /// What the route runs for each of its middleware (``steps``).
+    @usableFromInline
+    static func steps(running middleware: [any AnyMiddleware]) -> [any AnyMiddleware] {
+        middleware.map { MiddlewareRouting.step(for: $0, stateType: State.self) }
     }
 
     @usableFromInline

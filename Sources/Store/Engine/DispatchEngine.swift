@@ -173,7 +173,7 @@ final class DispatchEngine<State: StoreState> {
             context.levels[index] = DispatchLevel(index: index, link: link, context: context, route: route)
         }
         context.levels[index].enter(context: context, route: route, action: UnsafeRawPointer(action))
-        route.middleware[index].applyMiddleware(
+        route.steps[index].applyMiddleware(
             for: state,
             action: action.pointee,
             dispatcher: Dispatcher<Action, State>(level: context.levels[index])
