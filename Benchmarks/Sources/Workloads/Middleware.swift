@@ -16,7 +16,8 @@ struct PassThroughMiddleware: AnyMiddleware {
 struct PassIncrementMiddleware: Middleware {
     typealias State = AppState
 
-    func applyMiddleware(for state: AppState, action: Increment, dispatcher: Dispatcher<Increment, AppState>) {
+    func applyMiddleware(for state: AppState, action: Increment, dispatcher: Dispatcher<Increment, AppState>)
+    {
         dispatcher.next()
     }
 }
