@@ -1,5 +1,3 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
-
 /// Everything the store needs to process one action type, found with one table lookup: the
 /// middleware that see this type (already filtered from the stack), the reducer, and the
 /// continuations of the chain, made where the action type is known.
@@ -12,6 +10,7 @@ final class ActionRoute<State: StoreState>: RouteHandle {
     /// the route was built (``MiddlewareRouting/step(for:stateType:)``), so that a dispatch
     /// compares no types.
     @usableFromInline let steps: [any AnyMiddleware]
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
     /// Reduces the engine's state with the action at the pointer and commits it.
     /// Made where `register(reducer:)` is called, so it runs code specialized for the reducer.
     @exclusivity(unchecked) @usableFromInline private(set) var reduce: ReduceFunction<State>?

@@ -1,8 +1,8 @@
 // The engine's registrations of reducers of one row of a list (`forEach`) and of a part that
 // may be `nil` (`ifLet`). Like `register(reducer:at:)`, each is made where the types are known
 // (`@inlinable`), and an action that finds no row, or no part, changes nothing: it is reported,
-// and the state stays as it was (subscribers are told, as after any reduce, like navigation's
-// refused requests).
+// and the state stays as it was (subscribers are told, as after any reduce, like a checked
+// reducer's refused requests).
 
 extension DispatchEngine {
     @inlinable

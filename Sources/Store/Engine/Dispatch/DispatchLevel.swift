@@ -1,5 +1,3 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
-
 // The dispatch handles: what a `Dispatcher` refers to. They reach their typed context, route
 // and engine through unchecked references and casts, each sound by one of the assumptions
 // listed once in `UncheckedCasts.swift` (numbered there, cited here).
@@ -15,6 +13,7 @@ final class DispatchLevel {
     @usableFromInline let index: Int
     /// The `EngineLink<State>`: how a handle that outlived its dispatch reaches the engine.
     @usableFromInline let link: AnyObject
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
     @exclusivity(unchecked) @usableFromInline var phase = LevelPhase.idle
     /// The `DispatchContext<State>` of the dispatch; see assumption 2.
     @exclusivity(unchecked) @usableFromInline unowned(unsafe) var context: AnyObject

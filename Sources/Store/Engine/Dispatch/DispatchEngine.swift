@@ -1,5 +1,3 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
-
 /// The machinery behind ``Store``: one dispatch reads top to bottom in this file.
 ///
 /// ```
@@ -24,6 +22,7 @@
 @MainActor
 @usableFromInline
 final class DispatchEngine<State: StoreState> {
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
     @exclusivity(unchecked) @usableFromInline var state: State
     @exclusivity(unchecked) @usableFromInline var routes: RouteTable<State>
     @usableFromInline let subscribers = SubscriberList<State>()
