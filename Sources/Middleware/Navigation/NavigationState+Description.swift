@@ -1,0 +1,31 @@
+import ReMVVMStore
+
+extension NavigationState: CustomStringConvertible {
+    /// The screens on display, as traces and test failures show the state: the root stack,
+    /// then each modal's stack after `presenting`, the topmost last; each screen written as
+    /// values are. The entries' identifiers are left out.
+    ///
+    /// ```swift
+    /// var navigation = NavigationState(root: Screen.list)
+    /// navigation.apply(.push(.detail(id: 3)))
+    /// navigation.description      // "[.list, .detail(id: 3)]"
+    /// navigation.apply(.present(.login))
+    /// navigation.description      // "[.list, .detail(id: 3)] presenting [.login]"
+    /// ```
+    ///
+    /// A test store's failure and a trace show a change of it as one difference between two
+    /// such texts, `navigation: [.list, .detail(id: 3)] -> [.list]`.
+    ///
+    /// - Complexity: O(*n*) for *n* entries.
+    public var description: String {
+        stacks.map { stack in Self.list(stack.map(\.screen)) }.joined(separator: " presenting ")
+    }
+
+    /// `[.login, .profile(id: 3)]`: the screens written as values are.
+    static func list(_ screens: [Screen]) -> String {
+        "[" + screens.map { ValueText.value($0) }.joined(separator: ", ") + "]"
+    }
+}
+
+// Differences between two states are told as their screens, not as paths into the storage.
+extension NavigationState: TextualValue {}
