@@ -126,6 +126,21 @@ private func failureText(_ body: () async throws -> Void) async -> String? {
         }
     }
 
+    @Test("an exported test sends the action as its trace writes it")
+    func exportedTest() throws {
+        try withTemporaryFile { (url: URL) throws in
+            let (store, collector) = makeShelfStore(middleware: [ActionRecorder(fileURL: url)])
+            store.dispatch(action: ShelfFeature.Pick(id: 3))
+            let exporter = SessionTestExporter(
+                replayer: try ActionReplayer(types: [ShelfFeature.Pick.self]), makeStore: "makeStore()")
+            let source = try exporter.source(for: try ActionLog(contentsOf: url), from: makeShelfStore().0)
+            let firstLine = try #require(collector.texts.first?.split(separator: "\n").first)
+            let traced = firstLine.dropFirst("trace #1 ".count)
+            #expect(traced == "ShelfFeature.Pick(id: 3)")
+            #expect(source.contains("try await store.send(\(traced))"))
+        }
+    }
+
     @Test("a TestStore failure names the action as a trace does and the navigation by its screens")
     func testStoreFailure() async {
         let store = makeShelfTestStore()

@@ -191,7 +191,7 @@ enum LogLine {
         case is String.Type: "a string"
         case is Bool.Type: "true or false"
         case is Double.Type, is Float.Type: "a number"
-        default: "\(type)"
+        default: TypeName.of(type)
         }
     }
 }
