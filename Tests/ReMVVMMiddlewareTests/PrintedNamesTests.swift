@@ -167,6 +167,30 @@ private func failureText(_ body: () async throws -> Void) async -> String? {
                 """)
     }
 
+    @Test("two navigation states of the same screens are told apart by their entries' identifiers")
+    func sameScreens() async throws {
+        let store = makeShelfTestStore()
+        try await store.send(NavigationAction.push(ShelfFeature.Screen.book(id: 1))) {
+            $0.navigation.apply(.push(.book(id: 1)))
+        }
+        try await store.send(NavigationAction<ShelfFeature.Screen>.popToRoot) {
+            $0.navigation.apply(.popToRoot)
+        }
+        let text = await failureText {
+            try await store.send(NavigationAction.push(ShelfFeature.Screen.book(id: 1))) {
+                $0.navigation = NavigationState(root: .shelf)
+                $0.navigation.apply(.push(.book(id: 1)))
+            }
+        }
+        #expect(
+            text == """
+                send NavigationAction<ShelfFeature.Screen>.push(.book(id: 1)): the state differs from the \
+                expected one:
+                  navigation: expected [#1 .shelf, #2 .book(id: 1)] (next #3), got [#1 .shelf, #3 .book(id: 1)] \
+                (next #4)
+                """)
+    }
+
     @Test("diagnostics name types by their enclosing types and screens as values")
     func diagnostics() {
         let store = Store(with: ShelfFeature.State())

@@ -28,4 +28,14 @@ extension NavigationState: CustomStringConvertible {
 }
 
 // Differences between two states are told as their screens, not as paths into the storage.
-extension NavigationState: TextualValue {}
+extension NavigationState: TextualValue {
+    /// The screens with each entry's identifier, and the identifier the next entry takes
+    /// (`[#1 .list, #2 .detail(id: 3)] (next #3)`): what a difference shows of two states that
+    /// show the same screens.
+    package var detailedDescription: String {
+        let stacks = stacks.map { stack in
+            "[" + stack.map { "#\($0.id) \(ValueText.value($0.screen))" }.joined(separator: ", ") + "]"
+        }
+        return stacks.joined(separator: " presenting ") + " (next #\(nextID))"
+    }
+}

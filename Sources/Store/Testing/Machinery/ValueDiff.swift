@@ -104,11 +104,20 @@ package enum ValueDiff {
                     return
                 }
             }
-            if let first = first as? any TextualValue, let second = second as? any TextualValue,
-                first.description != second.description
-            {
-                differ(path, first, second)
-                return
+            if let first = first as? any TextualValue, let second = second as? any TextualValue {
+                if first.description != second.description {
+                    differ(path, first, second)
+                    return
+                }
+                // Alike to read: their details, when those tell the two apart.
+                let firstDetail = first.detailedDescription
+                let secondDetail = second.detailedDescription
+                if firstDetail != secondDetail {
+                    add(
+                        path, ValueText.cutInMiddle(firstDetail, limit: valueLimit),
+                        ValueText.cutInMiddle(secondDetail, limit: valueLimit))
+                    return
+                }
             }
             if firstMirror.displayStyle != .optional, compareByID(first, second, path: path) { return }
             switch firstMirror.displayStyle {
