@@ -6,15 +6,15 @@ extension NavigationState: CustomStringConvertible {
     /// values are. The entries' identifiers are left out.
     ///
     /// ```swift
-    /// var navigation = NavigationState(root: Screen.list)
-    /// navigation.apply(.push(.detail(id: 3)))
-    /// navigation.description      // "[.list, .detail(id: 3)]"
+    /// var navigation = NavigationState(root: Screen.home)
+    /// navigation.apply(.push(.item(id: 3)))
+    /// navigation.description      // "[.home, .item(id: 3)]"
     /// navigation.apply(.present(.login))
-    /// navigation.description      // "[.list, .detail(id: 3)] presenting [.login]"
+    /// navigation.description      // "[.home, .item(id: 3)] presenting [.login]"
     /// ```
     ///
     /// A test store's failure and a trace show a change of it as one difference between two
-    /// such texts, `navigation: [.list, .detail(id: 3)] -> [.list]`.
+    /// such texts, `navigation: [.home, .item(id: 3)] -> [.home]`.
     ///
     /// - Complexity: O(*n*) for *n* entries.
     public var description: String {

@@ -13,6 +13,7 @@
 package enum TypeName {
     /// The name of `type`: qualified by its enclosing types, without its module.
     ///
+    /// <!-- snippet: not checked (package API, which a client cannot call) -->
     /// ```swift
     /// TypeName.of(FavoritesFeature.Toggle.self)     // "FavoritesFeature.Toggle"
     /// TypeName.of(NavigationAction<Screen>.self)    // "NavigationAction<Screen>"

@@ -14,6 +14,7 @@ package enum ValueText {
 
     /// An action as the package shows it: its type's name and its value.
     ///
+    /// <!-- snippet: not checked (package API, which a client cannot call) -->
     /// ```swift
     /// ValueText.action(FavoritesFeature.Toggle(id: 3))     // "FavoritesFeature.Toggle(id: 3)"
     /// ValueText.action(NavigationAction.push(Screen.list)) // "NavigationAction<Screen>.push(.list)"
@@ -30,6 +31,7 @@ package enum ValueText {
 
     /// A value as the package shows it, an enum case after one dot and without its type.
     ///
+    /// <!-- snippet: not checked (package API, which a client cannot call) -->
     /// ```swift
     /// ValueText.value(Optional("Ada"))       // "\"Ada\""
     /// ValueText.value(Screen.detail(id: 3))  // ".detail(id: 3)"
