@@ -11,7 +11,7 @@ extension DispatchEngine {
     func reportUnhandled(_ type: any StoreAction.Type) {
         report(
             .unhandledAction,
-            "No reducer is registered for \(type); the state did not change. "
+            "No reducer is registered for \(TypeName.of(type)); the state did not change. "
                 + "Register one with store.register(reducer:)."
         )
     }
@@ -24,7 +24,7 @@ extension DispatchEngine {
         engine.report(
             .nextCalledTwice,
             "\(MiddlewareRouting.name(of: route.middleware[level.index])) called next twice for "
-                + "\(actionType); the second call did nothing. Call next at most once per action."
+                + "\(TypeName.of(actionType)); the second call did nothing. Call next at most once per action."
         )
     }
 
@@ -37,8 +37,8 @@ extension DispatchEngine {
             else { continue }
             report(
                 .middlewareStateMismatch,
-                "\(MiddlewareRouting.name(of: middleware)) expects state \(expected), "
-                    + "but the store's state is \(State.self); it will never run."
+                "\(MiddlewareRouting.name(of: middleware)) expects state \(TypeName.of(expected)), "
+                    + "but the store's state is \(TypeName.of(State.self)); it will never run."
             )
         }
     }

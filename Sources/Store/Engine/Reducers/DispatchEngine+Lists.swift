@@ -52,7 +52,15 @@ extension DispatchEngine {
     func reportNoRow(_ actionType: any StoreAction.Type, id: some Hashable, in rows: AnyKeyPath) {
         report(
             .rowNotFound,
-            "\(actionType) names the row \(String(reflecting: id)), which is not in \(rows); the state did not change."
+            "\(TypeName.of(actionType)) names the row \(String(reflecting: id)), which is not in \(rows); the state did not change."
+        )
+    }
+
+    @usableFromInline
+    func reportNilPart(_ actionType: any StoreAction.Type, at part: AnyKeyPath) {
+        report(
+            .partIsNil,
+            "\(TypeName.of(actionType)) reduces the part at \(part), which is nil; the state did not change."
         )
     }
 
@@ -66,10 +74,7 @@ extension DispatchEngine {
                 if let current = newState[keyPath: part] {
                     newState[keyPath: part] = R.reduce(state: current, with: action.pointee)
                 } else {
-                    engine.report(
-                        .partIsNil,
-                        "\(R.Action.self) reduces the part at \(part), which is nil; the state did not change."
-                    )
+                    engine.reportNilPart(R.Action.self, at: part)
                 }
                 engine.commit(newState) { .action(action.pointee) }
             },

@@ -70,8 +70,8 @@ final class ActionRoute<State: StoreState>: RouteHandle {
     @usableFromInline
     var reducerDescription: String? {
         guard let reducerType else { return nil }
-        guard let reducerKeyPath else { return "\(reducerType)" }
-        return "\(reducerType) at \(reducerKeyPath)"
+        guard let reducerKeyPath else { return TypeName.of(reducerType) }
+        return "\(TypeName.of(reducerType)) at \(reducerKeyPath)"
     }
 }
 

@@ -63,7 +63,7 @@ package enum MiddlewareRouting {
 
     /// How reports name a middleware, an action or a state type.
     package static func name(of value: Any) -> String {
-        String(describing: type(of: value))
+        TypeName.of(type(of: value))
     }
 }
 

@@ -6,8 +6,8 @@ extension DispatchEngine {
         guard Subscriber.State.self == State.self else {
             report(
                 .subscriberStateMismatch,
-                "\(Subscriber.self) subscribes to \(Subscriber.State.self), but the store's state "
-                    + "is \(State.self); it will not be told about changes."
+                "\(TypeName.of(Subscriber.self)) subscribes to \(TypeName.of(Subscriber.State.self)), "
+                    + "but the store's state is \(TypeName.of(State.self)); it will not be told about changes."
             )
             return
         }
