@@ -32,7 +32,8 @@
         }
         let reported = issues.map { "\($0.filePath):\($0.line): \($0.message)" }
         #expect(
-            reported == ["\(failure.filePath):\(failure.line): \(failure.message)"] && failure.isRecordedAsIssue,
+            reported == ["\(failure.filePath):\(failure.line): \(failure.message)"]
+                && failure.isRecordedAsIssue,
             "the failure thrown was not the one issue reported",
             sourceLocation: sourceLocation
         )

@@ -16,7 +16,9 @@ package enum IssueReporter {
     /// cases.
     package static func install() {
         #if canImport(XCTest)
-            XCTestCaseTracker.start()
+            // The loader runs this on the main thread; XCTest's observation center belongs to
+            // the main actor on Apple platforms.
+            MainActor.assumeIsolated { XCTestCaseTracker.start() }
         #endif
         TestStoreIssues.install(report)
     }

@@ -14,6 +14,7 @@
         static var isRunningTestCase: Bool { running.withLock { $0 > 0 } }
 
         /// Adds the observer to XCTest's observation center.
+        @MainActor
         static func start() {
             XCTestObservationCenter.shared.addTestObserver(Observer())
         }

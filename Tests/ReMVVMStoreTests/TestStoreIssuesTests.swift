@@ -48,7 +48,8 @@ struct TestStoreIssuesTests {
             if case .errorCaught(let error) = issue.kind {
                 let thrown = error as? TestStoreFailure
                 return thrown?.isRecordedAsIssue == true && thrown?.line == line
-                    && thrown?.description.hasSuffix(":\(line): the TestStore step at this line failed; its issue there says why")
+                    && thrown?.description.hasSuffix(
+                        ":\(line): the TestStore step at this line failed; its issue there says why")
                         == true
             }
             return issue.sourceLocation?.filePath == #filePath && issue.sourceLocation?.line == line
@@ -67,7 +68,8 @@ struct TestStoreIssuesTests {
             store.store.cancelTasks(id: "add later")
         } matching: { issue in
             issue.sourceLocation?.filePath == #filePath && issue.sourceLocation?.line == line
-                && issue.comments.first?.rawValue.hasPrefix("A TestStore ended with work left unasserted") == true
+                && issue.comments.first?.rawValue.hasPrefix("A TestStore ended with work left unasserted")
+                    == true
         }
     }
 
