@@ -5,6 +5,9 @@ package import ReMVVMStore
 #endif
 #if canImport(XCTest)
     import XCTest
+    #if canImport(Darwin)
+        import Darwin
+    #endif
 #endif
 
 /// Records a ``TestStore``'s failures in the test that is running: a Swift Testing issue when
@@ -16,12 +19,31 @@ package enum IssueReporter {
     /// cases.
     package static func install() {
         #if canImport(XCTest)
-            // The loader runs this on the main thread; XCTest's observation center belongs to
-            // the main actor on Apple platforms.
-            MainActor.assumeIsolated { XCTestCaseTracker.start() }
+            // XCTest's observation center is meant for the main thread, and Apple SDKs may
+            // isolate it to the main actor, so the observer is added there. The loader runs this
+            // on the main thread when it loads the test binary or bundle; a host that loads it
+            // elsewhere gets the observer as soon as the main actor runs.
+            if isMainThread {
+                MainActor.assumeIsolated { XCTestCaseTracker.start() }
+            } else {
+                Task { @MainActor in XCTestCaseTracker.start() }
+            }
         #endif
         TestStoreIssues.install(report)
     }
+
+    #if canImport(XCTest)
+        /// Whether the calling thread is the process's main thread. Elsewhere than on Apple
+        /// platforms the test binary is an executable, whose load-time functions run on the main
+        /// thread before `main`.
+        private static var isMainThread: Bool {
+            #if canImport(Darwin)
+                pthread_main_np() != 0
+            #else
+                true
+            #endif
+        }
+    #endif
 
     /// Records `issue` in the running test; `false` when none runs.
     package static func report(_ issue: TestStoreIssue) -> Bool {
