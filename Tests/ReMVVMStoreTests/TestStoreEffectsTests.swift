@@ -48,6 +48,19 @@ private struct TickLater: Middleware {
     }
 }
 
+/// Starts a task without an id that yields a while before it sleeps on the store's clock for a
+/// second, then dispatches `Incremented`: the clock must wait for it to reach its sleep.
+private struct TickLaterWithoutID: Middleware {
+    func applyMiddleware(for state: Counter, action: Increment, dispatcher: Dispatcher<Increment, Counter>) {
+        dispatcher.next()
+        dispatcher.task {
+            for _ in 0..<200 { await Task.yield() }
+            guard (try? await dispatcher.dependencies.clock.sleep(for: .seconds(1))) != nil else { return }
+            dispatcher.dispatch(action: Incremented())
+        }
+    }
+}
+
 /// Starts a task that sleeps on the store's clock for an hour, then dispatches `Incremented`.
 private struct IncrementInAnHour: Middleware {
     func applyMiddleware(for state: Counter, action: Increment, dispatcher: Dispatcher<Increment, Counter>) {
@@ -106,6 +119,18 @@ struct TestStoreEffectsTests {
         store.exhaustivity = .off
         // The tick sleeps on a clock nobody advances, holding its store: end it.
         store.store.cancelTasks(id: Tick(name: "tick"))
+    }
+
+    @Test("advancing the clock waits for a task without an id to reach its sleep, so its follow-up arrives")
+    func advanceWaitsForPlainTask() async throws {
+        let clock = TestClock()
+        let store = TestStore(with: Counter(), middleware: [TickLaterWithoutID()]) { $0.clock = clock }
+        store.register(reducer: IncrementReducer.self)
+        store.register(reducer: IncrementedReducer.self)
+        try await store.send(Increment()) { $0.count = 1 }
+        await clock.advance(by: .seconds(1))
+        try await store.receive(Incremented.self, timeout: .milliseconds(100)) { $0.note = "incremented" }
+        try await store.finish()
     }
 
     @Test("a receive that times out names its line and the tasks running, by id and middleware")

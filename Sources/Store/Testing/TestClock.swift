@@ -22,15 +22,17 @@
 /// order (sleepers with the same deadline in the order their tasks with an id started, then
 /// in the order they started sleeping), sleepers that
 /// start during the advance included, and lets each woken piece of work run until it waits
-/// again before it wakes the next. For the tasks with an id (``Dispatcher/task(id:cancelInFlight:_:)``)
-/// of a store whose dependencies hold the clock, "waits again" is exact: before it moves time
-/// and after each wake, the advance waits until every such task sleeps on this clock or
-/// returned, whatever it awaits in between (a stub client, another actor), so the order of
-/// what they dispatch does not depend on how loaded the machine is. A task started by the
-/// last `send` has slept before time moves, so its deadline counts from where time was. That
-/// wait gives up after one second of work that neither sleeps here nor returns (waiting on
-/// something the test resolves later), and the advance goes on. Other sleepers (tasks
-/// without an id, code outside a store) get the main actor once after they are woken.
+/// again before it wakes the next. For the tasks (``Dispatcher/task(priority:_:)`` and
+/// ``Dispatcher/task(id:cancelInFlight:_:)``) of a store whose dependencies hold the clock,
+/// "waits again" is exact: before it moves time and after each wake, the advance waits until
+/// every such task sleeps on this clock or returned, whatever it awaits in between (a stub
+/// client, another actor), so the order of what they dispatch does not depend on how loaded
+/// the machine is. A task started by the last `send` has slept before time moves, so its
+/// deadline counts from where time was. (A task without an id is counted, not named: the
+/// advance waits until as many sleepers without an id sleep as such tasks run.) That wait
+/// gives up after one second of work that neither sleeps here nor returns (waiting on
+/// something the test resolves later), and the advance goes on. Other sleepers (code outside
+/// a store) get the main actor once after they are woken.
 ///
 /// A cancelled task's sleep throws `CancellationError` at once, without moving time. The
 /// clock is `Sendable`; time is moved from the main actor, where the store's effects run.
@@ -226,21 +228,29 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    /// The stores whose tasks the clock waits for, as functions returning their running tasks
-    /// with an id (`nil` once the store is gone).
-    private let stores = Locked<[@MainActor @Sendable () -> [RunningTask]?]>([])
+    /// The running tasks of one watched store: those with an id, and how many without one.
+    struct WatchedTasks {
+        var identified: [RunningTask]
+        var withoutID: Int
+    }
 
-    /// Makes ``advance(by:)`` wait for the tasks with an id of the store `tracker` belongs to;
-    /// called by a store whose dependencies hold this clock.
+    /// The stores whose tasks the clock waits for, as functions returning their running tasks
+    /// (`nil` once the store is gone).
+    private let stores = Locked<[@MainActor @Sendable () -> WatchedTasks?]>([])
+
+    /// Makes ``advance(by:)`` wait for the tasks of the store `tracker` belongs to; called by a
+    /// store whose dependencies hold this clock.
     @MainActor
     func watch<State: StoreState>(_ tracker: EffectTracker<State>) {
         stores.withLock { stores in
-            stores.append { [weak tracker] in tracker?.identifiedTasks }
+            stores.append { [weak tracker] in
+                tracker.map { WatchedTasks(identified: $0.identifiedTasks, withoutID: $0.tasksWithoutID) }
+            }
         }
     }
 
     /// Lets the work that was woken or started run until it waits again: yields the main actor,
-    /// then waits until every task with an id of the watched stores sleeps on this clock or
+    /// then waits until every task of the watched stores sleeps on this clock or
     /// returned, however long what it awaits in between takes to come back. Counts at most
     /// 50 ms per check, as ``TestStore``'s waits do, and gives up after one second of counted
     /// time, for work that waits on something else than this clock.
@@ -264,22 +274,27 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    /// Whether every running task with an id of the watched stores sleeps on this clock.
+    /// Whether every running task of the watched stores sleeps on this clock: each task with an
+    /// id by name, and as many sleepers without an id as there are tasks without one (a task
+    /// without an id has no record to name it by).
     @MainActor
     private func isSettled() -> Bool {
         // Only the main actor changes `stores`, so nothing is added between the two locks.
         let watchers = stores.withLock { $0 }
         var running: [RunningTask] = []
-        var live: [@MainActor @Sendable () -> [RunningTask]?] = []
+        var withoutID = 0
+        var live: [@MainActor @Sendable () -> WatchedTasks?] = []
         for watcher in watchers {
             guard let tasks = watcher() else { continue }
-            running += tasks
+            running += tasks.identified
+            withoutID += tasks.withoutID
             live.append(watcher)
         }
         if live.count < watchers.count { stores.withLock { $0 = live } }
-        guard !running.isEmpty else { return true }
+        guard !running.isEmpty || withoutID > 0 else { return true }
         return timeline.withLock { timeline in
             running.allSatisfy { task in timeline.sleepers.contains { $0.task === task } }
+                && timeline.sleepers.count { $0.task == nil } >= withoutID
         }
     }
 }

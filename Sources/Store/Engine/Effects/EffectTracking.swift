@@ -39,6 +39,8 @@ final class EffectTracker<State: StoreState> {
     }
 
     private(set) var taskCount = 0
+    /// How many of the running tasks were started without an id.
+    private(set) var tasksWithoutID = 0
     private(set) var holds: [Hold] = []
     /// Tasks started without an id and running, by the type of the middleware that started
     /// them: a timeout names them, and a count per type allocates nothing per task.
@@ -100,6 +102,7 @@ final class EffectTracker<State: StoreState> {
         let key = ObjectIdentifier(starter)
         plainTasks[key, default: (starter, 0)].count += 1
         taskCount += 1
+        tasksWithoutID += 1
         onTasksChanged?()
         return key
     }
@@ -113,6 +116,7 @@ final class EffectTracker<State: StoreState> {
             }
         }
         taskCount -= 1
+        tasksWithoutID -= 1
         taskChanged()
     }
 
