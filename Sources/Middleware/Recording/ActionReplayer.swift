@@ -162,11 +162,9 @@ public struct ActionReplayer: Sendable {
         var leftOut = 0
         switch mode {
         case .reducersOnly:
-            if let restoring = decoded.first(where: { $0.action is any RestoringAction }) {
-                throw .needsMiddleware(line: restoring.entry.lineNumber, typeName: restoring.entry.typeName)
-            }
-            let actions = decoded.map(\.action)
-            store.replaceState(with: store.reduced(actions, from: store.state), cause: .actions(actions))
+            let replay = try ExactReplay(decoded, from: store.state, store: store)
+            store.replaceState(
+                with: replay.steps.last?.state ?? store.state, cause: .actions(replay.steps.map(\.action)))
             dispatched = decoded.count
         case .throughMiddleware:
             for (entry, action) in decoded {

@@ -28,7 +28,7 @@ extension DemoApp {
     ///   nothing was shown.
     static func make(
         style: TextStyle, recordPath: String?, replayPath: String?, statePath: String? = nil,
-        idleTimeout: Duration? = nil
+        idleTimeout: Duration? = nil, clock: any Clock<Duration> = ContinuousClock()
     ) -> Result<DemoApp, CommandError> {
         var replay: (log: ActionLog, path: String)?
         if let replayPath {
@@ -76,7 +76,7 @@ extension DemoApp {
         }
         let app = DemoApp(
             style: style, recorder: recorder, persistence: persistence, user: restored.user,
-            idleTimeout: idleTimeout)
+            idleTimeout: idleTimeout, clock: clock)
         if let warning { app.console.err(warning) }
         if let replay { app.replay(replay.log, path: replay.path) }
         return .success(app)
