@@ -43,7 +43,8 @@ import Testing
                     #"{"seq":2,"type":"Measure","origin":"outside","time":0,"skipped":true,"reason":"encoding failed: "#
                 )
             )
-            #expect(written[2] == #"{"seq":3,"type":"Increment","origin":"outside","time":0,"action":{"by":1}}"#)
+            #expect(
+                written[2] == #"{"seq":3,"type":"Increment","origin":"outside","time":0,"action":{"by":1}}"#)
         }
     }
 
@@ -87,7 +88,9 @@ import Testing
             let (store, _) = makeStore(middleware: [recorder], clock: TestClock())
             store.dispatch(action: Increment())
             #expect(
-                try lines(of: url) == [#"{"seq":1,"type":"Increment","origin":"outside","time":0,"action":{"by":1}}"#])
+                try lines(of: url) == [
+                    #"{"seq":1,"type":"Increment","origin":"outside","time":0,"action":{"by":1}}"#
+                ])
         }
     }
 

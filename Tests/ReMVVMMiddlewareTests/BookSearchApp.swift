@@ -142,7 +142,9 @@ let bookSearchReplayer = try! ActionReplayer(types: [
 func makeBookSearchStore(clock: TestClock, before: [any AnyMiddleware] = []) -> Store<BookSearchState> {
     let store = Store(
         with: BookSearchState(factory: CompositeViewModelFactory()),
-        middleware: before + [UndoHistory<BookSearchState>(limit: 100), BookSearchMiddleware(), ClearSearchMiddleware()]
+        middleware: before + [
+            UndoHistory<BookSearchState>(limit: 100), BookSearchMiddleware(), ClearSearchMiddleware(),
+        ]
     ) {
         $0.clock = clock
         $0.bookSearchClient = BookSearchClient(clock: clock)
@@ -156,7 +158,9 @@ func makeBookSearchStore(clock: TestClock, before: [any AnyMiddleware] = []) -> 
 func makeBookSearchTestStore(clock: TestClock) -> TestStore<BookSearchState> {
     let store = TestStore(
         with: BookSearchState(factory: CompositeViewModelFactory()),
-        middleware: [UndoHistory<BookSearchState>(limit: 100), BookSearchMiddleware(), ClearSearchMiddleware()]
+        middleware: [
+            UndoHistory<BookSearchState>(limit: 100), BookSearchMiddleware(), ClearSearchMiddleware(),
+        ]
     ) {
         $0.clock = clock
         $0.bookSearchClient = BookSearchClient(clock: clock)

@@ -68,7 +68,8 @@ import Testing
         return exporter
     }
 
-    @Test("the log holds every keystroke and answer, when each came, and what the undo and the redo took back")
+    @Test(
+        "the log holds every keystroke and answer, when each came, and what the undo and the redo took back")
     func log() async throws {
         let session = try await Self.record()
         let entries = session.log.entries
@@ -79,9 +80,10 @@ import Testing
                 "Search.Failed", "Search.Changed", "Search.Cleared",
             ])
         #expect(
-            entries.map(\.time) == [0, 30, 60, 360, 400, 410, 500, 650, 950, 1000, 1300, 1400, 1450].map {
-                .milliseconds($0)
-            })
+            entries.map(\.time)
+                == [0, 30, 60, 360, 400, 410, 500, 650, 950, 1000, 1300, 1400, 1450].map {
+                    .milliseconds($0)
+                })
         #expect(entries.map(\.origin).filter { $0 == .followUp }.count == 3)
         // The undo took back the answer (the state before line 4); the redo, the undo (line 5).
         #expect(entries[4].restored == .stateBefore(sequenceNumber: 4))
@@ -93,12 +95,15 @@ import Testing
         #expect(session.states[10].error == "offline")
     }
 
-    @Test("a replay by the reducers alone goes through the recorded state at every line, undo and redo included")
+    @Test(
+        "a replay by the reducers alone goes through the recorded state at every line, undo and redo included"
+    )
     func replayByReducers() async throws {
         let session = try await Self.record()
         for (index, entry) in session.log.entries.enumerated() {
             let store = makeBookSearchStore(clock: TestClock())
-            let summary = try bookSearchReplayer.replay(session.log, into: store, through: entry.sequenceNumber)
+            let summary = try bookSearchReplayer.replay(
+                session.log, into: store, through: entry.sequenceNumber)
             #expect(summary.replayedCount == index + 1)
             #expect(store.state.content == session.states[index], "after line \(entry.sequenceNumber)")
         }
@@ -128,7 +133,8 @@ import Testing
         #expect(
             source == (try String(contentsOf: url, encoding: .utf8)),
             Comment(
-                rawValue: "the export differs from \(suiteName).swift; if the change is meant, regenerate it: "
+                rawValue:
+                    "the export differs from \(suiteName).swift; if the change is meant, regenerate it: "
                     + "REMVVM_REGENERATE_GOLDEN=1 swift test --filter BookSearchRecordingTests"))
         #expect(!source.contains("@testable"))
         #expect(!source.contains("JSONDecoder"))

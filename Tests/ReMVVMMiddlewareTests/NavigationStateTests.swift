@@ -435,8 +435,11 @@ import Testing
         )
         // The cases without a payload too, though the action describes itself its own way.
         #expect(SwiftValueCode.code(for: NavigationAction<Page>.dismiss) == "NavigationAction<Page>.dismiss")
-        #expect(SwiftValueCode.code(for: NavigationAction<Page>.popToRoot) == "NavigationAction<Page>.popToRoot")
-        #expect(SwiftValueCode.code(for: NavigationAction<Page>.pop(count: 2)) == "NavigationAction<Page>.pop(count: 2)")
+        #expect(
+            SwiftValueCode.code(for: NavigationAction<Page>.popToRoot) == "NavigationAction<Page>.popToRoot")
+        #expect(
+            SwiftValueCode.code(for: NavigationAction<Page>.pop(count: 2))
+                == "NavigationAction<Page>.pop(count: 2)")
         #expect(
             SwiftValueCode.code(for: NavigationAction<Page>.synchronize(visibleCount: 1))
                 == "NavigationAction<Page>.synchronize(visibleCount: 1)")

@@ -200,7 +200,9 @@ func makeExportTestStore() -> TestStore<ExportState> {
 
             """
         #expect(source.hasSuffix(expectedSteps + "    }\n}\n"))
-        #expect(source.contains("import Foundation\nimport ReMVVMMiddleware\nimport ReMVVMStore\nimport Testing\n"))
+        #expect(
+            source.contains(
+                "import Foundation\nimport ReMVVMMiddleware\nimport ReMVVMStore\nimport Testing\n"))
     }
 
     @Test("whole states: unchanged properties are written as themselves")
@@ -214,7 +216,8 @@ func makeExportTestStore() -> TestStore<ExportState> {
                     + "level: $0.level)"))
     }
 
-    @Test("an undo whose line does not say what it brought back cannot be exported: the error says how far to")
+    @Test(
+        "an undo whose line does not say what it brought back cannot be exported: the error says how far to")
     func olderUndo() throws {
         let log = try ActionLog(
             text: #"{"seq":1,"type":"Remember","origin":"outside","action":{"note":"a"}}"# + "\n"
@@ -222,8 +225,10 @@ func makeExportTestStore() -> TestStore<ExportState> {
         #expect(
             throws: ActionLogError.notExportable(
                 line: 2, typeName: "UndoAction",
-                reason: "its line does not say which state it brought back (a log recorded before lines said it, "
-                    + "or without an UndoHistory in the store); export the session up to the line before (through: 1)")
+                reason:
+                    "its line does not say which state it brought back (a log recorded before lines said it, "
+                    + "or without an UndoHistory in the store); export the session up to the line before (through: 1)"
+            )
         ) {
             try exporter().source(for: log, from: makeExportTestStore().store)
         }

@@ -190,9 +190,15 @@ import Testing
             let recorded = try lines(of: url)
             // The undo takes back line 2 (the state before it returns); the second undo takes
             // back line 4, and the redo takes back that undo, line 5.
-            #expect(recorded[2] == #"{"seq":3,"type":"UndoAction","origin":"outside","time":0,"restores":2,"action":{}}"#)
-            #expect(recorded[4] == #"{"seq":5,"type":"UndoAction","origin":"outside","time":0,"restores":4,"action":{}}"#)
-            #expect(recorded[5] == #"{"seq":6,"type":"RedoAction","origin":"outside","time":0,"restores":5,"action":{}}"#)
+            #expect(
+                recorded[2]
+                    == #"{"seq":3,"type":"UndoAction","origin":"outside","time":0,"restores":2,"action":{}}"#)
+            #expect(
+                recorded[4]
+                    == #"{"seq":5,"type":"UndoAction","origin":"outside","time":0,"restores":4,"action":{}}"#)
+            #expect(
+                recorded[5]
+                    == #"{"seq":6,"type":"RedoAction","origin":"outside","time":0,"restores":5,"action":{}}"#)
             let log = try ActionLog(contentsOf: url)
             let (replaying, history, _) = makeHistoryStore()
             try testReplayer.replay(log, into: replaying)
@@ -216,11 +222,14 @@ import Testing
         try withTemporaryFile { (url: URL) throws in
             // The recorder first, so it sees the undo that the history then blocks.
             let history = UndoHistory<TestState>(limit: 3)
-            let (recording, _) = makeStore(middleware: [ActionRecorder(fileURL: url), history], clock: TestClock())
+            let (recording, _) = makeStore(
+                middleware: [ActionRecorder(fileURL: url), history], clock: TestClock())
             recording.dispatch(action: UndoAction())
             recording.dispatch(action: Increment(by: 2))
             #expect(
-                try lines(of: url)[0] == #"{"seq":1,"type":"UndoAction","origin":"outside","time":0,"restores":null,"action":{}}"#)
+                try lines(of: url)[0]
+                    == #"{"seq":1,"type":"UndoAction","origin":"outside","time":0,"restores":null,"action":{}}"#
+            )
             let log = try ActionLog(contentsOf: url)
             #expect(log.entries.map(\.restored) == [.nothing, nil])
             let (replaying, _) = makeStore(middleware: [])

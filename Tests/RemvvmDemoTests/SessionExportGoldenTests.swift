@@ -62,7 +62,8 @@ import Testing
         let path = try await Self.record(golden, in: try DemoProcess.makeDirectory())
         let exported = try DemoApp.exportTest(logPath: path).get()
         #expect(DemoApp.suiteName(forLog: golden.logName) + ".swift" == golden.fileName)
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(golden.fileName)
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            golden.fileName)
         if ProcessInfo.processInfo.environment["REMVVM_REGENERATE_GOLDEN"] == "1" {
             try exported.write(to: url, atomically: true, encoding: .utf8)
         }
@@ -70,8 +71,10 @@ import Testing
         #expect(
             exported == checkedIn,
             Comment(
-                rawValue: "the export differs from Tests/RemvvmDemoTests/\(golden.fileName); if the change is "
-                    + "meant, regenerate it: REMVVM_REGENERATE_GOLDEN=1 swift test --filter SessionExportGoldenTests"))
+                rawValue:
+                    "the export differs from Tests/RemvvmDemoTests/\(golden.fileName); if the change is "
+                    + "meant, regenerate it: REMVVM_REGENERATE_GOLDEN=1 swift test --filter SessionExportGoldenTests"
+            ))
         // What the files must not hold: a library module imported for its internals, a private
         // field of a library type, an action written as a JSON decode.
         for forbidden in ["@testable import ReMVVM", "shownEntries", "modalStarts", "nextID", "JSONDecoder"] {
@@ -85,21 +88,33 @@ import Testing
         let log = try ActionLog(contentsOf: URL(fileURLWithPath: path))
         #expect(
             log.entries.map(\.typeName) == [
-                "LoginAction", "NavigationAction<Screen>", "UndoAction", "RedoAction", "NavigationAction<Screen>",
+                "LoginAction", "NavigationAction<Screen>", "UndoAction", "RedoAction",
+                "NavigationAction<Screen>",
                 "LogoutAction",
             ])
         // The undo brings back the state before the push (line 2), the redo the state before the
         // undo (line 3); the idle logout comes the 300 seconds of the timeout after the last command.
-        #expect(log.entries.map(\.restored) == [nil, nil, .stateBefore(sequenceNumber: 2), .stateBefore(sequenceNumber: 3), nil, nil])
-        #expect(log.entries.map(\.time) == [.seconds(0), .seconds(1), .seconds(2), .seconds(3), .seconds(4), .seconds(304)])
+        #expect(
+            log.entries.map(\.restored) == [
+                nil, nil, .stateBefore(sequenceNumber: 2), .stateBefore(sequenceNumber: 3), nil, nil,
+            ])
+        #expect(
+            log.entries.map(\.time) == [
+                .seconds(0), .seconds(1), .seconds(2), .seconds(3), .seconds(4), .seconds(304),
+            ])
         let exported = try DemoApp.exportTest(logPath: path).get()
         // The undo takes the navigation back to an earlier identifier counter: built anew.
         #expect(
             exported.contains(
                 "try await store.send(UndoAction()) {\n            $0.navigation = NavigationState(root: Screen.login)\n"
                     + "            $0.navigation.apply(.present(Screen.greetings))\n        }\n"))
-        #expect(exported.contains("try await store.send(RedoAction()) {\n            $0.navigation.apply(.push(Screen.profile))\n"))
-        #expect(exported.contains("await clock.advance(by: .seconds(300))\n        try await store.send(LogoutAction())"))
+        #expect(
+            exported.contains(
+                "try await store.send(RedoAction()) {\n            $0.navigation.apply(.push(Screen.profile))\n"
+            ))
+        #expect(
+            exported.contains(
+                "await clock.advance(by: .seconds(300))\n        try await store.send(LogoutAction())"))
         #expect(exported.contains("try await store.send(NavigationAction<Screen>.pop(count: 1)) {"))
     }
 }

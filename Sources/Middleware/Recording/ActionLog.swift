@@ -107,7 +107,9 @@ public struct ActionLog: Sendable {
             if let time = header.time, !(time >= 0 && time.isFinite) {
                 throw .notAnEntry(line: number, problem: "\"time\" must be 0 or more seconds, got \(time)")
             }
-            if case .stateBefore(let restored) = header.restored, restored >= header.sequenceNumber || restored < 1 {
+            if case .stateBefore(let restored) = header.restored,
+                restored >= header.sequenceNumber || restored < 1
+            {
                 throw .notAnEntry(
                     line: number,
                     problem: "\"restores\" must name an earlier line's \"seq\", got \(restored)")

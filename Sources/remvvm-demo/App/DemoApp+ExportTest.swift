@@ -38,7 +38,8 @@ extension DemoApp {
     /// navigation's as the actions that make it (`$0.navigation.apply(.dismiss)`), through the
     /// library's public API alone; the test's clock moves by the recorded gaps.
     static let testExporter: SessionTestExporter = {
-        var exporter = SessionTestExporter(replayer: replayer, makeStore: "DemoApp.makeTestStore(clock: clock)")
+        var exporter = SessionTestExporter(
+            replayer: replayer, makeStore: "DemoApp.makeTestStore(clock: clock)")
         exporter.imports = [
             "import ReMVVMMiddleware", "import ReMVVMStore", "import Testing", "",
             "@testable import remvvm_demo",

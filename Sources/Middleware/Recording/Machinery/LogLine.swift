@@ -188,9 +188,10 @@ enum LogLine {
             originName = try container.decodeIfPresent(String.self, forKey: .origin)
             time = try container.decodeIfPresent(Double.self, forKey: .time)
             if container.contains(.restores) {
-                restored = try container.decodeIfPresent(Int.self, forKey: .restores).map {
-                    .stateBefore(sequenceNumber: $0)
-                } ?? .nothing
+                restored =
+                    try container.decodeIfPresent(Int.self, forKey: .restores).map {
+                        .stateBefore(sequenceNumber: $0)
+                    } ?? .nothing
             } else {
                 restored = nil
             }

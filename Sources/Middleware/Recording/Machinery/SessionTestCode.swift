@@ -84,7 +84,8 @@ extension NavigationState: SessionTestSteps where Screen: Equatable {
         guard let target = other as? Self else { return nil }
         var fromHere = NavigationSteps(from: self)
         if let steps = fromHere.steps(to: target) { return steps }
-        guard let root = target.shownEntries.first, let rootCode = SwiftValueCode.code(for: root.screen) else {
+        guard let root = target.shownEntries.first, let rootCode = SwiftValueCode.code(for: root.screen)
+        else {
             return nil
         }
         var fromNew = NavigationSteps(from: NavigationState(root: root.screen))
@@ -138,7 +139,8 @@ private struct NavigationSteps<Screen: Equatable> {
         endPops()
         for index in entries.count..<target.shownEntries.count {
             let entry = target.shownEntries[index]
-            guard burn(until: entry.id, screen: entry.screen), let code = SwiftValueCode.code(for: entry.screen)
+            guard burn(until: entry.id, screen: entry.screen),
+                let code = SwiftValueCode.code(for: entry.screen)
             else { return nil }
             if target.modalStarts.contains(index) {
                 starts.append(index)
