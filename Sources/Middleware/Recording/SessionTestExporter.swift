@@ -8,20 +8,28 @@ public import ReMVVMStore
 
 /// Turns a recorded session into the source of a Swift Testing test: the actions from outside
 /// are `send`s, the follow-ups that middleware, effects and subscribers dispatched are
-/// `receive`s, and each state change is asserted as code built from the values.
+/// `receive`s, the test's `TestClock` moves by the recorded gaps between them, and each state
+/// change is asserted as code built from the values.
 ///
 /// <!-- snippet: given log: ActionLog -->
 /// ```swift
-/// var exporter = SessionTestExporter(replayer: replayer, makeStore: "makeTestStore()")
+/// var exporter = SessionTestExporter(replayer: replayer, makeStore: "makeTestStore(clock: clock)")
 /// exporter.imports += ["@testable import MyApp"]
 /// let source = try exporter.source(for: log, from: Store(with: initialState))
+/// // let clock = TestClock()
+/// // let store = makeTestStore(clock: clock)
 /// // try await store.send(LoginAction(firstName: "Ada", lastName: "Lovelace")) {
 /// //     $0.user = User(firstName: "Ada", lastName: "Lovelace")
+/// //     $0.navigation.apply(.present(Screen.greetings))
 /// // }
+/// // await clock.advance(by: .milliseconds(300))
 /// // try await store.receive(GreetingsLoaded.self) {
 /// //     $0.greeting = "Hello Ada Lovelace <3"
 /// // }
 /// ```
+///
+/// The file imports the library plainly (``imports``) and uses its public API alone, so it
+/// compiles in an app's test target with `@testable` only of the app's own module.
 ///
 /// The states come from the app's reducers, not from the log: each action of the log is
 /// reduced in turn, from the initial state of the store given, and the test asserts what
@@ -30,8 +38,16 @@ public import ReMVVMStore
 /// ``ActionLog/Entry/Origin`` of each line says which actions are sent and which received; a
 /// log written before origins were recorded has every action sent.
 ///
+/// An ``UndoAction`` or a ``RedoAction`` is sent as itself and asserts the state its line says
+/// it brought back (``ActionLog/Entry/restored``), which the ``UndoHistory`` in the test
+/// store's middleware brings back too, since the test sends and receives in the recorded order.
+///
 /// The values become code when they are made of structs, enums, optionals, arrays, sets,
-/// dictionaries, tuples, strings, `Bool`s and numbers. A struct is written as its memberwise
+/// dictionaries, tuples, strings, `Bool`s and numbers; the library's own actions are code too
+/// (`NavigationAction<Screen>.dismiss`, `UndoAction()`). A ``NavigationState`` is not written
+/// as its stored parts but as the actions that make the new one from the old, as the app
+/// applied them (`$0.navigation.apply(.present(Screen.greetings))`), or from a new state when
+/// an undo took it back (`$0.navigation = NavigationState(root: Screen.login)`, then `apply`s). A struct is written as its memberwise
 /// initializer, so it must have one the test can call (with `@testable import`, an internal
 /// one will do). What cannot be written as code falls back:
 /// - An action becomes a JSON decode of its recorded payload
@@ -44,11 +60,14 @@ public import ReMVVMStore
 ///   ``StateAssertion/wholeState``.
 ///
 /// What cannot be exported throws ``ActionLogError/notExportable(line:typeName:reason:)``
-/// naming the line: an ``UndoAction`` or a ``RedoAction`` (the state it restores comes from
-/// the ``UndoHistory`` in the middleware, not from the reducers; export the session up to the
-/// line before with `through:`). A gap (an action that was not recorded) becomes a comment, and
-/// the test goes on with exhaustivity off. An action that a middleware blocked when it was
-/// recorded is reduced here all the same: such sessions need the test edited by hand.
+/// naming the line: an ``UndoAction`` or a ``RedoAction`` whose line does not say what it
+/// brought back (a log written before lines said it; export the session up to the line before
+/// with `through:`). A gap (an action that was not recorded) becomes a comment, and the test
+/// goes on with exhaustivity off. An action that a middleware blocked when it was recorded is
+/// reduced here all the same: such sessions need the test edited by hand. A session cut with
+/// `through:` before the log's end says so, lets what was still running run to its end
+/// (`await clock.run()`, `await store.store.idle()`) and skips what it dispatched
+/// (`store.skipReceivedActions()`), so the test ends passing.
 public struct SessionTestExporter: Sendable {
     /// How a test states the state after an action.
     ///
@@ -137,7 +156,8 @@ public struct SessionTestExporter: Sendable {
     ///   - log: The recorded session.
     ///   - store: A store with the app's reducers whose state is the one the session started
     ///     from; it is not changed (its middleware do not matter, they do not run).
-    ///   - last: The sequence number of the last entry to export; every entry by default.
+    ///   - last: The sequence number of the last entry to export; every entry by default. A
+    ///     test cut before the log's end lets what still runs finish and skips its actions.
     /// - Returns: The whole file, ending with a newline.
     /// - Throws: ``ActionLogError`` for a line the replayer cannot decode, or one that cannot
     ///   be exported; nothing is written.
