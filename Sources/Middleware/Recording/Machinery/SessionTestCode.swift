@@ -70,35 +70,66 @@ extension NavigationState: SessionTestCode {
 }
 
 extension NavigationState: SessionTestSteps where Screen: Equatable {
-    /// The calls that make `other`: from this state, the pops and dismisses down to the entries
-    /// both share, then the pushes and presents of the rest (`apply(.dismiss)`,
-    /// `apply(.present(Screen.profile))`); when that cannot be (an undo brought back a state
-    /// whose next entry takes an earlier identifier), the same from a new state
-    /// (`= NavigationState(root: Screen.login)`). An identifier that an entry took and gave up
-    /// again is taken the same way, by a push and a pop; `nil` when a screen cannot be written.
+    /// The calls of ``sessionSteps(to:)``, written: `apply(.dismiss)`,
+    /// `= NavigationState(root: Screen.login)`; `nil` when a screen cannot be written.
+    func sessionTestSteps(to other: Any) -> [String]? {
+        guard let target = other as? Self, let steps = sessionSteps(to: target) else { return nil }
+        var calls: [String] = []
+        for step in steps {
+            guard let call = step.code else { return nil }
+            calls.append(call)
+        }
+        return calls
+    }
+
+    /// The changes that make `target`: from this state, the pops and dismisses down to the
+    /// entries both share, then the pushes and presents of the rest; when that cannot be (an
+    /// undo brought back a state whose next entry takes an earlier identifier), the same from a
+    /// new state. An identifier that an entry took and gave up again is taken the same way, by
+    /// a push and a pop. `nil` when none make exactly `target`.
     ///
     /// The steps are worked out on the stored parts, as ``apply(_:)`` changes them (a
     /// `NavigationAction` needs a `Sendable` screen, which a conditional conformance cannot ask
-    /// for); the test that runs them checks the result.
-    func sessionTestSteps(to other: Any) -> [String]? {
-        guard let target = other as? Self else { return nil }
+    /// for); the tests of this file apply them, and the test that runs them checks the result.
+    func sessionSteps(to target: Self) -> [NavigationTestStep<Screen>]? {
         var fromHere = NavigationSteps(from: self)
         if let steps = fromHere.steps(to: target) { return steps }
-        guard let root = target.shownEntries.first, let rootCode = SwiftValueCode.code(for: root.screen)
-        else {
-            return nil
-        }
+        guard let root = target.shownEntries.first else { return nil }
         var fromNew = NavigationSteps(from: NavigationState(root: root.screen))
-        return fromNew.steps(to: target).map { ["= NavigationState(root: \(rootCode))"] + $0 }
+        return fromNew.steps(to: target).map { [.new(root: root.screen)] + $0 }
     }
 }
 
-/// The stored parts of a ``NavigationState`` on their way to another, and the calls so far.
+/// One change a session test makes to a navigation, written after `$0.navigation`.
+enum NavigationTestStep<Screen>: Equatable where Screen: Equatable {
+    /// ` = NavigationState(root: screen)`
+    case new(root: Screen)
+    case push(Screen)
+    case pop(count: Int)
+    case present(Screen)
+    case dismiss
+    case replace(root: Screen)
+
+    /// The call, or `nil` when the screen cannot be written as code.
+    var code: String? {
+        func screen(_ value: Screen) -> String? { SwiftValueCode.code(for: value) }
+        switch self {
+        case .new(let root): return screen(root).map { "= NavigationState(root: \($0))" }
+        case .push(let value): return screen(value).map { "apply(.push(\($0)))" }
+        case .pop(let count): return "apply(.pop(count: \(count)))"
+        case .present(let value): return screen(value).map { "apply(.present(\($0)))" }
+        case .dismiss: return "apply(.dismiss)"
+        case .replace(let root): return screen(root).map { "apply(.replace([\($0)]))" }
+        }
+    }
+}
+
+/// The stored parts of a ``NavigationState`` on their way to another, and the steps so far.
 private struct NavigationSteps<Screen: Equatable> {
     var entries: [NavigationEntry<Screen>]
     var starts: [Int]
     var next: Int
-    var steps: [String] = []
+    var steps: [NavigationTestStep<Screen>] = []
     var popped = 0
 
     init(from state: NavigationState<Screen>) {
@@ -107,8 +138,8 @@ private struct NavigationSteps<Screen: Equatable> {
         next = state.nextID
     }
 
-    /// The calls that make `target`, or `nil`.
-    mutating func steps(to target: NavigationState<Screen>) -> [String]? {
+    /// The steps that make `target`, or `nil`.
+    mutating func steps(to target: NavigationState<Screen>) -> [NavigationTestStep<Screen>]? {
         func sharesPrefix() -> Bool {
             entries.count <= target.shownEntries.count
                 && target.shownEntries.prefix(entries.count).elementsEqual(entries)
@@ -123,13 +154,12 @@ private struct NavigationSteps<Screen: Equatable> {
                 endPops()
                 entries.removeLast()
                 starts.removeLast()
-                steps.append("apply(.dismiss)")
-            } else if entries.count == 1, let root = target.shownEntries.first,
-                let code = SwiftValueCode.code(for: root.screen)
-            {
+                steps.append(.dismiss)
+            } else if entries.count == 1, let root = target.shownEntries.first {
                 // Another root: a replace makes it, with the identifier it had.
+                endPops()
                 guard burn(until: root.id, screen: root.screen) else { return nil }
-                steps.append("apply(.replace([\(code)]))")
+                steps.append(.replace(root: root.screen))
                 entries = [NavigationEntry(screen: root.screen, id: next)]
                 next += 1
             } else {
@@ -139,14 +169,12 @@ private struct NavigationSteps<Screen: Equatable> {
         endPops()
         for index in entries.count..<target.shownEntries.count {
             let entry = target.shownEntries[index]
-            guard burn(until: entry.id, screen: entry.screen),
-                let code = SwiftValueCode.code(for: entry.screen)
-            else { return nil }
+            guard burn(until: entry.id, screen: entry.screen) else { return nil }
             if target.modalStarts.contains(index) {
                 starts.append(index)
-                steps.append("apply(.present(\(code)))")
+                steps.append(.present(entry.screen))
             } else {
-                steps.append("apply(.push(\(code)))")
+                steps.append(.push(entry.screen))
             }
             entries.append(NavigationEntry(screen: entry.screen, id: next))
             next += 1
@@ -158,18 +186,16 @@ private struct NavigationSteps<Screen: Equatable> {
     }
 
     private mutating func endPops() {
-        if popped > 0 { steps.append("apply(.pop(count: \(popped)))") }
+        if popped > 0 { steps.append(.pop(count: popped)) }
         popped = 0
     }
 
     /// Takes identifiers up to `id` by pushing `screen` and popping it again; `false` when
-    /// `id` is already taken or the screen cannot be written.
+    /// `id` is already taken.
     private mutating func burn(until id: Int, screen: Screen) -> Bool {
         guard next <= id else { return false }
-        guard next < id else { return true }
-        guard let code = SwiftValueCode.code(for: screen) else { return false }
         while next < id {
-            steps += ["apply(.push(\(code)))", "apply(.pop(count: 1))"]
+            steps += [.push(screen), .pop(count: 1)]
             next += 1
         }
         return true
