@@ -27,6 +27,13 @@ public import ReMVVMStore
 /// told (``canUndo`` included); time travel (an ``ActionHistory``'s jump or skip) and a replay
 /// make no step.
 ///
+/// With an ``ActionRecorder`` in the same store (before or after the history), each step knows
+/// the log line of the action it was made for, and the line of an undo or a redo says which
+/// line's state it brought back (``ActionLog/Entry/restored``): a replay by the reducers alone
+/// then undoes and redoes the same steps. One history per store tells its recorder; a replay
+/// restores the part that the history of the store replayed into keeps, so replay into a store
+/// set up as the recorded one was.
+///
 /// The history keeps at most ``limit`` steps to undo and redo together, dropping the oldest,
 /// so memory stays bounded however long the session. States are values, so steps share the
 /// storage that did not change between them.
