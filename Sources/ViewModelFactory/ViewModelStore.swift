@@ -28,14 +28,20 @@ public final class ViewModelStore {
         init(context: AnyObject) { self.context = context }
     }
 
-    @usableFromInline var slots: [ObjectIdentifier: Slot] = [:]
+    var slots: [ObjectIdentifier: Slot] = [:] {
+        didSet { hasNoSlots = slots.isEmpty }
+    }
+    /// Whether ``slots`` is empty, kept apart for the store's hot path: reading `slots` there
+    /// made a dynamic exclusivity check, 76 of a plain dispatch's 965 instructions (callgrind,
+    /// `d0`). Only the main actor touches it, and nothing reads it while it is being set.
+    @exclusivity(unchecked) @usableFromInline var hasNoSlots = true
 
     /// Creates an empty store.
     public nonisolated init() {}
 
     /// Whether no context holds view models; cheap, for the store's hot path.
     @inlinable
-    package var isEmpty: Bool { slots.isEmpty }
+    package var isEmpty: Bool { hasNoSlots }
 
     /// The number of live contexts that hold view models.
     public var contextCount: Int {

@@ -113,13 +113,39 @@ import Testing
         #expect(direct == navigation)
     }
 
+    @Test("a state is described as its screens: the root stack, then each modal after presenting")
+    func stateDescription() {
+        var navigation = NavigationState(root: Page.home)
+        #expect(navigation.description == "[.home]")
+        navigation.apply(.push(.detail(3)))
+        #expect(navigation.description == "[.home, .detail(3)]")
+        navigation.apply(.present(.sheet))
+        navigation.apply(.push(.list))
+        navigation.apply(.present(.detail(4)))
+        #expect(
+            navigation.description == "[.home, .detail(3)] presenting [.sheet, .list] presenting [.detail(4)]"
+        )
+        #expect(String(describing: NavState()) == "NavState(navigation: [.home], count: 0)")
+    }
+
+    @Test("a pushed and a presented screen are described with one dot and their payload")
+    func actionDescription() {
+        #expect(
+            NavigationAction.push(Page.detail(3)).description == "NavigationAction<Page>.push(.detail(3))")
+        #expect(NavigationAction<Page>.popToRoot.description == "NavigationAction<Page>.popToRoot")
+        #expect(NavigationAction.present(Page.sheet).description == "NavigationAction<Page>.present(.sheet)")
+    }
+
     @Test("a replace is described as it is written")
     func replaceDescription() {
         #expect(
             NavigationAction.replace([Page.list, .detail(3)], presenting: [[.sheet], [.detail(4), .list]])
                 .description
-                == "NavigationAction.replace([list, detail(3)], presenting: [[sheet], [detail(4), list]])")
-        #expect(NavigationAction.replace([Page.list]).description == "NavigationAction.replace([list])")
+                == "NavigationAction<Page>.replace([.list, .detail(3)], "
+                + "presenting: [[.sheet], [.detail(4), .list]])"
+        )
+        #expect(
+            NavigationAction.replace([Page.list]).description == "NavigationAction<Page>.replace([.list])")
     }
 
     @Test("synchronize keeps that many entries from the root, across modals")

@@ -33,7 +33,7 @@ import Testing
         #expect(
             collector.texts == [
                 """
-                trace #1 Rename(name: Optional("Ada"))
+                trace #1 Rename(name: "Ada")
                   NavigationMiddleware<TestState, TestScreen>: passed on
                   reduced
                     name: nil -> "Ada"
@@ -610,12 +610,12 @@ private enum EditShelfReducer: Reducer {
                     library.books[id: 1] removed
                 """,
                 """
-                trace #2 EditShelf(id: 4, title: Optional("Ulysses"), moveFirstToEnd: false)
+                trace #2 EditShelf(id: 4, title: "Ulysses", moveFirstToEnd: false)
                   reduced
                     library.books[id: 4] added: Book(id: 4, title: "Ulysses")
                 """,
                 """
-                trace #3 EditShelf(id: 2, title: Optional("Dune Messiah"), moveFirstToEnd: true)
+                trace #3 EditShelf(id: 2, title: "Dune Messiah", moveFirstToEnd: true)
                   reduced
                     library.books[id: 2].title: "Dune" -> "Dune Messiah"
                     library.books: order [2, 3, 4] -> [3, 4, 2]

@@ -29,7 +29,9 @@ private final class Screen: ReMVVMDriven {}
 
         #expect(viewModel == nil)
         #expect(received.map(\.kind) == [.configNotInitialized, .configNotInitialized])
-        #expect(received.first?.message.hasPrefix("remvvm.dispatch(action: Add) was used before") == true)
+        #expect(
+            received.first?.message.hasPrefix("remvvm.dispatch(action: StoreFixture.Add) was used before")
+                == true)
         #expect(received.last?.message.hasPrefix("remvvm.viewModel(for:) was used before") == true)
     }
 }

@@ -81,6 +81,10 @@ private struct ForeignAudit: StateMiddleware {
         #expect(trace.events.isEmpty)
         #expect(diagnostics.kinds == [.middlewareStateMismatch, .middlewareStateMismatch])
         let message = diagnostics.received.first?.message ?? ""
-        #expect(message.contains("ForeignAudit expects state ForeignState"))
+        #expect(
+            message.hasPrefix(
+                "ForeignAudit expects state ForeignAudit.ForeignState, "
+                    + "but the store's state is StoreFixture.State; "
+                    + "it passed StoreFixture.Add on without running."))
     }
 }

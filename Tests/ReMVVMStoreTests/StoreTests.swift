@@ -141,7 +141,9 @@ private typealias Append = StoreFixture.Append
         }
         let output = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
         #expect(
-            output.contains("OtherAddReducer cannot be registered for Add: AddReducer already reduces it"))
+            output.contains(
+                "OtherAddReducer cannot be registered for StoreFixture.Add: StoreFixture.AddReducer already reduces it"
+            ))
     }
 }
 

@@ -240,8 +240,8 @@ private typealias Rename = StoreFixture.Rename
         #expect(
             diagnostics.received.first?.message
                 == "remove(anySubscriber:) got OtherStateSubscriber, which subscribes to OtherState, "
-                + "but the store's state is State; it was never subscribed to this store, so nothing "
-                + "was removed."
+                + "but the store's state is StoreFixture.State; "
+                + "it was never subscribed to this store, so nothing was removed."
         )
     }
 }

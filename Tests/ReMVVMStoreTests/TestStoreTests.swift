@@ -413,3 +413,95 @@ struct TestStoreLifetimeTests {
         #expect(store.state.todos.count == 1)
     }
 }
+
+// MARK: - Names
+
+private enum CounterFeature {
+    struct Increment: StoreAction { let by: Int }
+    struct Counted: StoreAction { let count: Int }
+}
+
+private enum Move: StoreAction {
+    case up(Int)
+    case reset
+}
+
+private struct CounterState: StoreState, Equatable {
+    var count = 0
+}
+
+private enum IncrementReducer: Reducer {
+    static func reduce(state: CounterState, with action: CounterFeature.Increment) -> CounterState {
+        CounterState(count: state.count + action.by)
+    }
+}
+
+private enum CountedReducer: Reducer {
+    static func reduce(state: CounterState, with action: CounterFeature.Counted) -> CounterState { state }
+}
+
+private enum MoveReducer: Reducer {
+    static func reduce(state: CounterState, with action: Move) -> CounterState {
+        switch action {
+        case .up(let step): CounterState(count: state.count + step)
+        case .reset: CounterState()
+        }
+    }
+}
+
+/// Tells the count after every `CounterFeature.Increment`.
+private struct CountAfterIncrement: Middleware {
+    func applyMiddleware(
+        for state: CounterState, action: CounterFeature.Increment,
+        dispatcher: Dispatcher<CounterFeature.Increment, CounterState>
+    ) {
+        dispatcher.next { state in dispatcher.dispatch(action: CounterFeature.Counted(count: state.count)) }
+    }
+}
+
+@MainActor
+private func makeCounterStore(middleware: [any AnyMiddleware] = []) -> TestStore<CounterState> {
+    let store = TestStore(with: CounterState(), middleware: middleware)
+    store.register(reducer: IncrementReducer.self)
+    store.register(reducer: MoveReducer.self)
+    store.register(reducer: CountedReducer.self)
+    store.store.diagnosticsHandler = { _ in }
+    return store
+}
+
+@MainActor
+@Suite("TestStore names")
+struct TestStoreNameTests {
+    @Test("a failing send names its action by its enclosing types")
+    func nestedAction() async {
+        let store = makeCounterStore()
+        let text = await failure { try await store.send(CounterFeature.Increment(by: 2)) { $0.count = 3 } }
+        #expect(
+            text == """
+                send CounterFeature.Increment(by: 2): the state differs from the expected one:
+                  count: expected 3, got 2
+                """
+        )
+    }
+
+    @Test("an enum action is named with one dot before its case")
+    func enumAction() async {
+        let store = makeCounterStore()
+        let up = await failure { try await store.send(Move.up(1)) }
+        #expect(up?.hasPrefix("send Move.up(1): the state differs") == true)
+        let reset = await failure { try await store.send(Move.reset) { $0.count = 1 } }
+        #expect(reset?.hasPrefix("send Move.reset: the state differs") == true)
+    }
+
+    @Test("a receive of another type names both types by their enclosing types")
+    func receiveOtherType() async throws {
+        let store = makeCounterStore(middleware: [CountAfterIncrement()])
+        try await store.send(CounterFeature.Increment(by: 1)) { $0.count = 1 }
+        let text = await failure { try await store.receive(CounterFeature.Increment.self) }
+        #expect(
+            text
+                == "receive CounterFeature.Increment: the next action reduced was "
+                + "CounterFeature.Counted(count: 1), expected CounterFeature.Increment."
+        )
+    }
+}

@@ -161,9 +161,7 @@ private func failed(_ out: String, _ err: String) -> RunResult {
                 trace #1 LoginAction(firstName: "Ada", lastName: "Lovelace")
                   reduced (# ms)
                     user: nil -> User(firstName: "Ada", lastName: "Lovelace")
-                    navigation.shownEntries[1]: no element -> NavigationEntry<Screen>(screen: .greetings, id: 2)
-                    navigation.modalStarts[0]: no element -> 1
-                    navigation.nextID: 2 -> 3
+                    navigation: [.login] -> [.login] presenting [.greetings]
                   completions (# ms)
                   total # ms
 

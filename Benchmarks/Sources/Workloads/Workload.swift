@@ -22,6 +22,8 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case d0Login = "d0.login"
     case mw5
     case mw5typed
+    case mw1
+    case mw1typed = "mw1.typed"
     case sub100
     case sub1000
     case select100
@@ -104,6 +106,8 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
                 UnrelatedMiddleware<Unrelated2>(), UnrelatedMiddleware<Unrelated3>(),
                 UnrelatedMiddleware<Unrelated4>(),
             ])
+        case .mw1: DispatchWorkload(middleware: [PassThroughMiddleware()])
+        case .mw1typed: DispatchWorkload(middleware: [PassIncrementMiddleware()])
         case .sub100: DispatchWorkload(subscribers: 100)
         case .sub1000: DispatchWorkload(subscribers: 1_000)
         case .select100: DispatchWorkload(selections: 100)

@@ -83,8 +83,9 @@ public struct NavigationMiddleware<State, Screen>: AnyMiddleware {
         if State.self != AnyStoreState.self && State.self != Current.self {
             dispatcher.report(
                 .middlewareStateMismatch,
-                "\(Self.self) expects state \(State.self), but the store's state is \(Current.self); "
-                    + "it passed \(Action.self) on without running."
+                "\(TypeName.of(Self.self)) expects state \(TypeName.of(State.self)), "
+                    + "but the store's state is \(TypeName.of(Current.self)); "
+                    + "it passed \(TypeName.of(Action.self)) on without running."
             )
             dispatcher.next()
             return

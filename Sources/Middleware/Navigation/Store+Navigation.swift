@@ -72,8 +72,11 @@ extension Store {
             diagnosticsHandler(
                 StoreDiagnostic(
                     kind: .navigationEntryNotShown,
-                    message: "no \(VM.self) for the entry \(entry.id) (\(entry.screen)): the store has no "
-                        + "NavigationState<\(Screen.self)>; call store.register(navigation:) first."
+                    message:
+                        "no \(TypeName.of(VM.self)) for the entry \(entry.id) "
+                        + "(\(ValueText.value(entry.screen))): the store has no "
+                        + "\(TypeName.of(NavigationState<Screen>.self)); "
+                        + "call store.register(navigation:) first."
                 ))
             return nil
         }
@@ -118,8 +121,10 @@ extension Store {
                 StoreDiagnostic(
                     kind: .navigationEntryNotShown,
                     message:
-                        "no \(VM.self) for the row \(String(reflecting: id)) of the entry \(entry.id): the "
-                        + "store has no NavigationState<\(Screen.self)>; call store.register(navigation:) first."
+                        "no \(TypeName.of(VM.self)) for the row \(String(reflecting: id)) "
+                        + "of the entry \(entry.id): the store has no "
+                        + "\(TypeName.of(NavigationState<Screen>.self)); "
+                        + "call store.register(navigation:) first."
                 ))
             return nil
         }

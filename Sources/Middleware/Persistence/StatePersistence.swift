@@ -212,7 +212,7 @@ final class PartSaver<Part: Codable & Equatable & Sendable> {
             queue.report?(
                 StoreDiagnostic(
                     kind: .persistenceFailed,
-                    message: "\(refusal); \(Part.self) is not saved, so as not to overwrite it"))
+                    message: "\(refusal); \(TypeName.of(Part.self)) is not saved, so as not to overwrite it"))
             return
         }
         queue.save(value)

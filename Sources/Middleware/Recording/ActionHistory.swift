@@ -232,7 +232,7 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
 
     private func report(_ message: String) {
         store?.diagnosticsHandler(
-            StoreDiagnostic(kind: .historyRequestIgnored, message: "ActionHistory<\(State.self)>: \(message)")
+            StoreDiagnostic(kind: .historyRequestIgnored, message: "\(TypeName.of(Self.self)): \(message)")
         )
     }
 }

@@ -158,9 +158,11 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
 
     /// The action's number, counting from 1 in dispatch order.
     public let number: Int
-    /// The action's type name.
+    /// The action's type name, qualified by its enclosing types, without the module, as an
+    /// action log names it: `FavoritesFeature.Toggle`, `NavigationAction<Screen>`.
     public let actionType: String
-    /// The action with its fields, as it was dispatched.
+    /// The action with its fields, as it was dispatched, written as test failures write it:
+    /// `FavoritesFeature.Toggle(id: 3)`, `NavigationAction<Screen>.push(.home)`.
     public let action: String
     /// The middleware that saw the action, in stack order.
     public let steps: [Step]

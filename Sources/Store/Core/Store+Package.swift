@@ -1,8 +1,9 @@
-// Package-only doors into a store, for the ready-made middleware of this package.
+// Package-only doors into a store: general operations that the store features of the other
+// modules of this package build on. They name no feature.
 
 extension Store {
     /// The state `actions` make of `initial` through this store's reducers alone: no
-    /// middleware runs and no subscriber is told. For recomputing a session (`ActionHistory`).
+    /// middleware runs and no subscriber is told. For a feature that recomputes a session.
     package func reduced(_ actions: [any StoreAction], from initial: State) -> State {
         engine.reduced(actions, from: initial)
     }
@@ -34,8 +35,8 @@ extension Store {
     /// it was (subscribers are told, as after any reduce).
     ///
     /// The reducer and the check stay pure functions without a dispatcher; the store, which
-    /// owns the diagnostics hook, reports what the check returns. For `NavigationState`, whose
-    /// impossible requests must be reported but not crash.
+    /// owns the diagnostics hook, reports what the check returns. For a part whose impossible
+    /// requests must be reported but not crash.
     @inlinable
     package func register<R: Reducer>(
         reducer: R.Type,
@@ -46,8 +47,7 @@ extension Store {
     }
 
     /// The object of type `T` this store keeps, made by `make` at the first call; it lives as
-    /// long as the store. For package features that hang their machinery on a store (the
-    /// view models of navigation entries).
+    /// long as the store. For package features that hang their machinery on a store.
     package func attachment<T: AnyObject>(_ type: T.Type, orMake make: () -> T) -> T {
         let id = ObjectIdentifier(type)
         if let kept = attachments[id] {

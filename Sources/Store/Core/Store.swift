@@ -200,8 +200,9 @@ public final class Store<State: StoreState> {
         guard Subscriber.State.self == State.self else {
             engine.report(
                 .subscriberStateMismatch,
-                "remove(anySubscriber:) got \(Subscriber.self), which subscribes to "
-                    + "\(Subscriber.State.self), but the store's state is \(State.self); "
+                "remove(anySubscriber:) got \(TypeName.of(Subscriber.self)), which subscribes to "
+                    + "\(TypeName.of(Subscriber.State.self)), "
+                    + "but the store's state is \(TypeName.of(State.self)); "
                     + "it was never subscribed to this store, so nothing was removed."
             )
             return

@@ -82,7 +82,8 @@ extension StoreFeature {
         store.diagnosticsHandler(
             StoreDiagnostic(
                 kind: .middlewareStateMismatch,
-                message: "\(Self.self) works on \(State.self), but the store's state is \(Other.self); "
+                message: "\(TypeName.of(Self.self)) works on \(TypeName.of(State.self)), "
+                    + "but the store's state is \(TypeName.of(Other.self)); "
                     + "it does nothing in this store."))
         return nil
     }

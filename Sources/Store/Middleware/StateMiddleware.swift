@@ -62,13 +62,14 @@ extension StateMiddleware {
         guard OtherState.self == State.self else {
             dispatcher.report(
                 .middlewareStateMismatch,
-                "\(Self.self) expects state \(State.self), but the store's state is \(OtherState.self); "
-                    + "it passed \(Action.self) on without running."
+                "\(TypeName.of(Self.self)) expects state \(TypeName.of(State.self)), "
+                    + "but the store's state is \(TypeName.of(OtherState.self)); "
+                    + "it passed \(TypeName.of(Action.self)) on without running."
             )
             dispatcher.next()
             return
         }
-        // The types were just compared equal (assumption 5 in Engine/UncheckedCasts.swift).
+        // The types were just compared equal (assumption 5 in Engine/Unsafe/UncheckedCasts.swift).
         applyMiddleware(
             for: reinterpret(state, as: State.self),
             action: action,

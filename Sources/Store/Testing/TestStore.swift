@@ -310,7 +310,7 @@ public final class TestStore<State: StoreState> {
         line: UInt = #line,
         assert update: ((inout State) throws -> Void)? = nil
     ) async throws {
-        let title = "receive \(Action.self)"
+        let title = "receive \(TypeName.of(Action.self))"
         try await step(title, filePath, line) {
             try await receive(type, title: title, timeout: timeout, where: predicate, update: update)
         }
@@ -338,7 +338,7 @@ public final class TestStore<State: StoreState> {
         guard matches(step) else {
             let expected =
                 step.action is Action
-                ? "an action of \(Action.self) matching the predicate" : "\(Action.self)"
+                ? "an action of \(TypeName.of(Action.self)) matching the predicate" : TypeName.of(Action.self)
             throw StepFailure(
                 "\(title): the next action reduced was \(Self.describe(step.action)), expected \(expected)."
             )
@@ -594,11 +594,10 @@ public final class TestStore<State: StoreState> {
         return true
     }
 
-    /// An action as failures show it: its type and value.
+    /// An action as failures show it, as ``ValueText`` writes actions: its qualified type and
+    /// its value, `FavoritesFeature.Toggle(id: 3)`, `NavigationAction<Screen>.push(.list)`.
     static func describe(_ action: any StoreAction) -> String {
-        let typeName = String(describing: type(of: action))
-        let value = ValueDiff.show(action)
-        return value.hasPrefix(typeName) ? value : "\(typeName).\(value)"
+        ValueText.action(action, limit: ValueDiff.testStoreValueLimit)
     }
 
     private static func show(_ duration: Duration) -> String {

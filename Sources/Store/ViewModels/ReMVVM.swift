@@ -24,7 +24,7 @@ public enum ReMVVM {
                 store.engine.report(
                     .configReinitialized,
                     "ReMVVM.Config.initialize(with:) was called again; the store of "
-                        + "\(previous.stateTypeName) was replaced by the store of \(State.self)."
+                        + "\(previous.stateTypeName) was replaced by the store of \(TypeName.of(State.self))."
                 )
             }
             Self.store = store
@@ -82,7 +82,7 @@ public enum ReMVVM {
         /// - Parameter action: The action.
         public func dispatch(action: some StoreAction) {
             guard let store = Config.store else {
-                Self.reportNotInitialized("dispatch(action: \(type(of: action)))")
+                Self.reportNotInitialized("dispatch(action: \(TypeName.of(type(of: action))))")
                 return
             }
             store.erasedDispatch(action)
@@ -101,7 +101,7 @@ public enum ReMVVM {
 }
 
 extension Store: ErasedStore {
-    var stateTypeName: String { String(describing: State.self) }
+    var stateTypeName: String { TypeName.of(State.self) }
 
     func erasedViewModel<VM>(for context: AnyObject, key: String?) -> VM? {
         viewModel(for: context, key: key)

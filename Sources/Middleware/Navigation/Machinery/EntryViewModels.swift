@@ -41,7 +41,7 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
         guard store.state[keyPath: navigation].contains(id: entry.id) else {
             report(
                 .navigationEntryNotShown, VM.self,
-                "the entry \(entry.id) (\(entry.screen)) is not on display", in: store)
+                "the entry \(entry.id) (\(ValueText.value(entry.screen))) is not on display", in: store)
             return nil
         }
         guard store.state[keyPath: rows][id: id] != nil else {
@@ -59,7 +59,8 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
         store.diagnosticsHandler(
             StoreDiagnostic(
                 kind: kind,
-                message: "no \(type) for a row: \(why), so its view model would never be released."))
+                message:
+                    "no \(TypeName.of(type)) for a row: \(why), so its view model would never be released."))
     }
 
     func viewModel<VM>(for entry: NavigationEntry<Screen>, key: String?, in store: Store<State>) -> VM? {
@@ -69,7 +70,9 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
             store.diagnosticsHandler(
                 StoreDiagnostic(
                     kind: .navigationEntryNotShown,
-                    message: "no \(VM.self) for the entry \(entry.id) (\(entry.screen)): it is not "
+                    message:
+                        "no \(TypeName.of(VM.self)) for the entry \(entry.id) "
+                        + "(\(ValueText.value(entry.screen))): it is not "
                         + "on display, so its view model would never be released."
                 ))
             return nil

@@ -31,7 +31,7 @@ enum NavigationReducer<Screen: Sendable>: Reducer {
     static func diagnostic(_ problem: String, _ action: NavigationAction<Screen>) -> StoreDiagnostic {
         StoreDiagnostic(
             kind: .impossibleNavigation,
-            message: "NavigationAction<\(Screen.self)>.\(name(of: action)): \(problem) "
+            message: "\(TypeName.of(NavigationAction<Screen>.self)).\(name(of: action)): \(problem) "
                 + "The navigation did not change."
         )
     }

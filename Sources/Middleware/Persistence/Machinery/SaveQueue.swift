@@ -94,7 +94,7 @@ final class SaveQueue<Part: Codable & Sendable> {
             report?(
                 StoreDiagnostic(
                     kind: .persistenceFailed,
-                    message: "cannot save \(Part.self) to '\(file.path)': \(reason); "
+                    message: "cannot save \(TypeName.of(Part.self)) to '\(file.path)': \(reason); "
                         + "the next change will try again"))
         }
     }

@@ -1,3 +1,5 @@
+import ReMVVMStore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -12,52 +14,11 @@
 /// line whose state before it brought back: `"restores":3`, or `"restores":null` when there was
 /// nothing to restore.
 enum LogLine {
-    /// The name a log gives an action type: its name without the module, as Swift prints it
-    /// (`LoginAction`, `Wrapper<Int>`).
+    /// The name a log gives an action type: ``TypeName``'s, so a log, a trace and a test name
+    /// an action alike (`SearchFeature.Changed`, `Wrapper<Int>`). It is what
+    /// ``ActionReplayer`` matches, so it must not change for logs already written.
     static func typeName(of type: any Any.Type) -> String {
-        qualifiedName(String(reflecting: type))
-    }
-
-    /// A type's full name without its modules: `MyApp.SearchFeature.Changed` becomes
-    /// `SearchFeature.Changed`, `MyApp.Box<Swift.Int>` becomes `Box<Int>`. The contexts of local
-    /// types (`(unknown context at $...)`) are left out too: their addresses change between runs.
-    static func qualifiedName(_ reflected: String) -> String {
-        var result = ""
-        var path: [Substring] = []
-        func endPath() {
-            let names = path.filter { !$0.hasPrefix("(unknown context") }
-            // The first component of a qualified path is its module.
-            result += names.dropFirst(path.count > 1 && !path[0].hasPrefix("(") ? 1 : 0).joined(
-                separator: ".")
-            path.removeAll()
-        }
-        var index = reflected.startIndex
-        while index < reflected.endIndex {
-            let character = reflected[index]
-            if character.isLetter || character == "_" {
-                var end = index
-                while end < reflected.endIndex,
-                    reflected[end].isLetter || reflected[end].isNumber || reflected[end] == "_"
-                {
-                    end = reflected.index(after: end)
-                }
-                path.append(reflected[index..<end])
-                index = end
-            } else if reflected[index...].hasPrefix("(unknown context"),
-                let close = reflected[index...].firstIndex(of: ")")
-            {
-                path.append(reflected[index...close])
-                index = reflected.index(after: close)
-            } else if character == ".", !path.isEmpty {
-                index = reflected.index(after: index)
-            } else {
-                if !path.isEmpty { endPath() }
-                result.append(character)
-                index = reflected.index(after: index)
-            }
-        }
-        if !path.isEmpty { endPath() }
-        return result
+        TypeName.of(type)
     }
 
     /// The line of an action whose payload `encoder` made, with its newline.
@@ -279,7 +240,7 @@ enum LogLine {
         case is String.Type: "a string"
         case is Bool.Type: "true or false"
         case is Double.Type, is Float.Type: "a number"
-        default: "\(type)"
+        default: TypeName.of(type)
         }
     }
 }

@@ -36,8 +36,8 @@ struct TraceProbe: AnyMiddleware {
                 number: tracer.nextNumber(),
                 stack: stack,
                 dispatch: dispatch,
-                actionTypeName: String(describing: Action.self),
-                action: String(describing: action),
+                actionTypeName: TypeName.of(Action.self),
+                action: ValueText.action(action),
                 start: now
             )
         } else if let active = tracer.active, active.stack == stack, active.position == index - 1,
@@ -135,7 +135,7 @@ struct TraceProbe: AnyMiddleware {
         // A typed middleware for another action type never saw this one: the store skipped it.
         guard let preceding, MiddlewareRouting.sees(preceding, actionType: Action.self, stateType: State.self)
         else { return }
-        let description = String(describing: action)
+        let description = ValueText.action(action)
         let result: ActionTrace.Result =
             description == recording.currentAction ? .passedOn : .replaced(with: description)
         recording.currentAction = description
@@ -148,8 +148,9 @@ struct TraceProbe: AnyMiddleware {
         )
     }
 
+    /// A middleware's name in a trace: its type's, as ``TypeName`` writes it.
     static func name(of middleware: any AnyMiddleware) -> String {
-        MiddlewareRouting.name(of: middleware)
+        TypeName.of(type(of: middleware))
     }
 }
 

@@ -2,7 +2,8 @@
 /// properties by name (`search.query`), collections element by element (`todos[2].title`),
 /// dictionaries entry by entry (`tags["a"]`), enums by case and payload (`phase.loaded.total`),
 /// optionals through their value, class instances by identity. A value that is `Equatable` and
-/// equal is not looked into.
+/// equal is not looked into; an unequal ``TextualValue`` is one difference, shown as it describes
+/// itself. Values are shown as ``ValueText`` writes them.
 ///
 /// A collection reached by id (an `IdentifiedCollection`) is compared by id, not by index, so
 /// removing its first row is one difference rather than every later row shifted: a row only one
@@ -46,67 +47,16 @@ package enum ValueDiff {
         return lhs == rhs
     }
 
-    /// The value as a difference shows it: strings quoted, long values cut in the middle.
+    /// The value as a difference shows it (``ValueText/value(_:limit:)``): strings quoted,
+    /// long values cut in the middle.
     package static func show(_ value: Any, limit: Int = testStoreValueLimit) -> String {
-        ValueText.cutInMiddle(render(value, depth: 0), limit: limit)
-    }
-
-    /// The value written as Swift source would write it, without module prefixes:
-    /// `Todo(id: 1, title: "milk")`, `[1, 2]`, `.loaded(page: 2)`.
-    static func render(_ value: Any, depth: Int) -> String {
-        if let string = value as? String { return string.debugDescription }
-        if let character = value as? Character { return String(character).debugDescription }
-        if value is any CustomStringConvertible, !(value is any StoreState) && !(value is any StoreAction) {
-            // The type's own text (numbers, dates, types that chose one), unless it is a
-            // compound value whose text would repeat module-qualified element types.
-            let mirror = Mirror(reflecting: value)
-            if mirror.children.isEmpty || mirror.displayStyle == nil { return String(describing: value) }
-        }
-        let mirror = Mirror(reflecting: value)
-        guard depth < 12 else { return "…" }
-        let typeName = String(describing: type(of: value))
-        let children = mirror.children.map { ($0.label, render($0.value, depth: depth + 1)) }
-        switch mirror.displayStyle {
-        case .optional:
-            return children.first?.1 ?? "nil"
-        case .collection, .set:
-            return "[" + children.map(\.1).joined(separator: ", ") + "]"
-        case .dictionary:
-            let entries = mirror.children.map { entry -> String in
-                let pair = Array(Mirror(reflecting: entry.value).children)
-                guard pair.count == 2 else { return render(entry.value, depth: depth + 1) }
-                return
-                    "\(render(pair[0].value, depth: depth + 1)): \(render(pair[1].value, depth: depth + 1))"
-            }
-            return entries.isEmpty ? "[:]" : "[" + entries.joined(separator: ", ") + "]"
-        case .enum:
-            guard let payload = mirror.children.first else { return ".\(value)" }
-            let inner = Mirror(reflecting: payload.value)
-            let arguments =
-                inner.displayStyle == .tuple
-                ? inner.children.map { child in
-                    argument(child.label, render(child.value, depth: depth + 1))
-                }
-                : [render(payload.value, depth: depth + 1)]
-            return ".\(payload.label ?? "")(\(arguments.joined(separator: ", ")))"
-        case .tuple:
-            return "(" + children.map { argument($0.0, $0.1) }.joined(separator: ", ") + ")"
-        case .class, .struct:
-            return "\(typeName)(" + children.map { argument($0.0, $0.1) }.joined(separator: ", ") + ")"
-        default:
-            return String(describing: value)
-        }
-    }
-
-    private static func argument(_ label: String?, _ value: String) -> String {
-        guard let label, !label.hasPrefix(".") else { return value }
-        return "\(label): \(value)"
+        ValueText.value(value, limit: limit)
     }
 
     private static func identity(of value: Any) -> String {
         let object = value as AnyObject
         return
-            "\(type(of: object)) instance \(ObjectIdentifier(object).debugDescription.suffix(14).dropLast())"
+            "\(TypeName.of(type(of: object))) instance \(ObjectIdentifier(object).debugDescription.suffix(14).dropLast())"
     }
 
     /// One comparison: its differences so far, and how long a shown value may be.
@@ -151,6 +101,21 @@ package enum ValueDiff {
                 let isLeaf = firstMirror.children.isEmpty && secondMirror.children.isEmpty
                 if isLeaf || firstMirror.displayStyle == .set {
                     differ(path, first, second)
+                    return
+                }
+            }
+            if let first = first as? any TextualValue, let second = second as? any TextualValue {
+                if first.description != second.description {
+                    differ(path, first, second)
+                    return
+                }
+                // Alike to read: their details, when those tell the two apart.
+                let firstDetail = first.detailedDescription
+                let secondDetail = second.detailedDescription
+                if firstDetail != secondDetail {
+                    add(
+                        path, ValueText.cutInMiddle(firstDetail, limit: valueLimit),
+                        ValueText.cutInMiddle(secondDetail, limit: valueLimit))
                     return
                 }
             }
@@ -260,7 +225,7 @@ package enum ValueDiff {
         /// `[1, 2, 3]`: the ids of `rows` in order, shown as values are.
         private func ids(of rows: [IdentifiedRow]) -> String {
             ValueText.cutInMiddle(
-                "[" + rows.map { ValueDiff.render($0.id.base, depth: 0) }.joined(separator: ", ") + "]",
+                "[" + rows.map { ValueText.render($0.id.base, depth: 0) }.joined(separator: ", ") + "]",
                 limit: valueLimit)
         }
 

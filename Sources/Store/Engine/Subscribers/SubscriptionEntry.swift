@@ -1,5 +1,3 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
-
 /// One entry of the store's subscriber list: a ``StoreSubscriber`` object, a closure kept by
 /// its ``StoreSubscription``, or a group of closures that select one key path.
 ///
@@ -13,6 +11,7 @@
 @MainActor
 @usableFromInline
 class SubscriptionEntry<State: StoreState> {
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
     /// `false` once removed, cancelled or found released; skipped, and dropped after the
     /// notification in progress.
     @exclusivity(unchecked) @usableFromInline final var isActive = true

@@ -1,9 +1,8 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
-
 /// What the subscriber list needs of a selection group without knowing its value type.
 @MainActor
 @usableFromInline
 class SelectionGroupBase {
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
     /// Set by each delivery: `true` once every member is gone, so the entry can be dropped.
     @exclusivity(unchecked) @usableFromInline final var isEmpty = false
 

@@ -23,7 +23,7 @@
 // 5. Everything here runs on the main actor; the type-level casts reinterpret a value as the
 //    type it was just compared equal to, or as the type it was stored with. (Middleware.swift,
 //    StateMiddleware.swift, SubscriptionEntry.swift, SubscriberList.swift, DispatchLevel.swift,
-//    Store+Package.swift's attachments, ReMVVMMiddleware's NavigationStateMiddleware.swift)
+//    Store+Package.swift's attachments, and the package's middleware that see every action)
 // 6. The stored properties of the engine's classes that a dispatch touches are
 //    `@exclusivity(unchecked)`: each dynamic check costs more than the access (callgrind: a plain
 //    dispatch took 2,422 instructions with the checks, 960 without). Only the main actor touches
@@ -38,8 +38,8 @@
 ///
 /// Always inlined, so that in a release build the target type's metadata is never looked up:
 /// `Benchmarks/remvvm-profile mw5typed` under callgrind counts the same instructions as a bare
-/// `unsafeBitCast`. Package-wide, so that ReMVVMMiddleware's middleware that see every action
-/// (`NavigationStateMiddleware`) read their own action type through this one audited cast.
+/// `unsafeBitCast`. Package-wide, so that the package's middleware that see every action read
+/// their own action type through this one audited cast.
 @inlinable
 @inline(__always)
 package func reinterpret<Value, Target>(_ value: Value, as _: Target.Type) -> Target {

@@ -1,4 +1,4 @@
-// The engine's door for a reducer with a check (navigation's impossible requests): kept here,
+// The engine's door for a reducer with a check (a part's impossible requests): kept here,
 // beside `register(reducer:at:)`, because it reads the action behind the engine's pointer
 // (assumption 1 in UncheckedCasts.swift).
 

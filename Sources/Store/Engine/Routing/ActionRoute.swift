@@ -1,12 +1,16 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
-
 /// Everything the store needs to process one action type, found with one table lookup: the
 /// middleware that see this type (already filtered from the stack), the reducer, and the
 /// continuations of the chain, made where the action type is known.
 @MainActor
 @usableFromInline
 final class ActionRoute<State: StoreState>: RouteHandle {
+    /// The middleware that see this type, as the app gave them: reports name these.
     @usableFromInline let middleware: [any AnyMiddleware]
+    /// What runs for each of them: a typed middleware as a step whose types were checked when
+    /// the route was built (``MiddlewareRouting/step(for:stateType:)``), so that a dispatch
+    /// compares no types.
+    @usableFromInline let steps: [any AnyMiddleware]
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
     /// Reduces the engine's state with the action at the pointer and commits it.
     /// Made where `register(reducer:)` is called, so it runs code specialized for the reducer.
     @exclusivity(unchecked) @usableFromInline private(set) var reduce: ReduceFunction<State>?
@@ -23,6 +27,7 @@ final class ActionRoute<State: StoreState>: RouteHandle {
     @inlinable
     init<Action: StoreAction>(for _: Action.Type, middleware: [any AnyMiddleware]) {
         self.middleware = middleware
+        steps = Self.steps(running: middleware)
         processQueued = { engine, action in
             guard let action = action as? Action else {
                 preconditionFailure("internal inconsistency: a queued action on another type's route")
@@ -44,6 +49,12 @@ final class ActionRoute<State: StoreState>: RouteHandle {
         )
     }
 
+    /// What the route runs for each of its middleware (``steps``).
+    @usableFromInline
+    static func steps(running middleware: [any AnyMiddleware]) -> [any AnyMiddleware] {
+        middleware.map { MiddlewareRouting.step(for: $0, stateType: State.self) }
+    }
+
     @usableFromInline
     func setReducer(
         _ reducer: any Reducer.Type, keyPath: AnyKeyPath?, reduce: @escaping ReduceFunction<State>,
@@ -59,8 +70,8 @@ final class ActionRoute<State: StoreState>: RouteHandle {
     @usableFromInline
     var reducerDescription: String? {
         guard let reducerType else { return nil }
-        guard let reducerKeyPath else { return "\(reducerType)" }
-        return "\(reducerType) at \(reducerKeyPath)"
+        guard let reducerKeyPath else { return TypeName.of(reducerType) }
+        return "\(TypeName.of(reducerType)) at \(reducerKeyPath)"
     }
 }
 

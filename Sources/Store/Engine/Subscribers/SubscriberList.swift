@@ -1,5 +1,3 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
-
 /// The store's subscribers: objects, closures, and groups of closures that select one key
 /// path, told about each change in the order they were added.
 ///
@@ -11,6 +9,7 @@
 @MainActor
 @usableFromInline
 final class SubscriberList<State: StoreState> {
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
     @exclusivity(unchecked) @usableFromInline var entries: [SubscriptionEntry<State>] = []
     @exclusivity(unchecked) @usableFromInline var objectEntries:
         [ObjectIdentifier: SubscriptionEntry<State>] = [:]

@@ -140,7 +140,7 @@ final class EffectTracker<State: StoreState> {
             try await RunningTask.$current.withValue(running) { try await operation() }
         } catch {
             if !(error is CancellationError), !running.dropsDispatches {
-                let starter = running.startedBy.map { " started by \(String(describing: $0))" } ?? ""
+                let starter = running.startedBy.map { " started by \(TypeName.of($0))" } ?? ""
                 link.engine?.report(
                     .taskFailed,
                     "The task \(ValueDiff.show(running.id))\(starter) threw \(ValueDiff.show(error)); "
@@ -181,12 +181,12 @@ final class EffectTracker<State: StoreState> {
     var pendingDescription: [String] {
         var lines = pendingHolds.map { "\($0.middleware) holds \($0.describeAction()) without calling next" }
         for task in identifiedTasks {
-            let starter = task.startedBy.map { " started by \(String(describing: $0))" } ?? ""
+            let starter = task.startedBy.map { " started by \(TypeName.of($0))" } ?? ""
             let cancelled = task.isCancelled ? ", cancelled and not yet returned" : ""
             lines.append("task \(ValueDiff.show(task.id))\(starter) running\(cancelled)")
         }
         let plain = plainTasks.values
-            .map { (name: String(describing: $0.starter), count: $0.count) }
+            .map { (name: TypeName.of($0.starter), count: $0.count) }
             .sorted { $0.name < $1.name }
         for entry in plain {
             let tasks = entry.count == 1 ? "1 task" : "\(entry.count) tasks"

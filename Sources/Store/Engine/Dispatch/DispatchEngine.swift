@@ -1,5 +1,3 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
-
 /// The machinery behind ``Store``: one dispatch reads top to bottom in this file.
 ///
 /// ```
@@ -13,9 +11,11 @@
 ///   drain()                   queued actions and resumed chains, one at a time, same frame
 /// ```
 ///
-/// Each middleware level is in a ``LevelPhase`` (its table is in LevelPhase.swift) and
-/// each action has a ``DispatchOutcome``, set where it happens: `reduced` and `unhandled` at
-/// the end of the chain, `blocked` and `deferred` when a middleware returns without `next`.
+/// This file carries the dispatch out; it decides nothing. Every decision (what `next` does,
+/// blocked or deferred, when a completion runs, what a pass leaves) is a transition in
+/// DispatchMachine.swift: each middleware level is in a ``LevelPhase`` and each action has a
+/// ``DispatchOutcome``, set where it happens (`reduced` and `unhandled` at the end of the
+/// chain, `blocked` and `deferred` when a middleware returns without `next`).
 ///
 /// The dispatch path is `@inlinable` so that it is specialized for the client's state and
 /// action types, and a route's continuations are made where its action type is known: code
@@ -24,6 +24,7 @@
 @MainActor
 @usableFromInline
 final class DispatchEngine<State: StoreState> {
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
     @exclusivity(unchecked) @usableFromInline var state: State
     @exclusivity(unchecked) @usableFromInline var routes: RouteTable<State>
     @usableFromInline let subscribers = SubscriberList<State>()
@@ -173,7 +174,7 @@ final class DispatchEngine<State: StoreState> {
             context.levels[index] = DispatchLevel(index: index, link: link, context: context, route: route)
         }
         context.levels[index].enter(context: context, route: route, action: UnsafeRawPointer(action))
-        route.middleware[index].applyMiddleware(
+        route.steps[index].applyMiddleware(
             for: state,
             action: action.pointee,
             dispatcher: Dispatcher<Action, State>(level: context.levels[index])
@@ -189,11 +190,13 @@ final class DispatchEngine<State: StoreState> {
         context.levels[index].actionPointer = nil
         guard context.levels[index].phase == .running else { return }
         // No local reference to the level before this check: it would count as one.
-        if isKnownUniquelyReferenced(&context.levels[index]) {
-            context.levels[index].phase = .blocked
-            context.outcome = .blocked
-        } else {
+        let kept = !isKnownUniquelyReferenced(&context.levels[index])
+        let phase = LevelPhase.returnedWithoutNext(keptDispatcher: kept)
+        context.outcome = DispatchOutcome(returnedWithoutNext: phase)
+        if phase == .deferred {
             deferLevel(index, action: action.pointee, context: context)
+        } else {
+            context.levels[index].phase = phase
         }
     }
 
@@ -207,7 +210,6 @@ final class DispatchEngine<State: StoreState> {
         level.savedAction = ActionBox(action)
         context.levels[index] = DispatchLevel(
             index: index, link: link, context: context, route: context.route)
-        context.outcome = .deferred
         context.deferredLevel = index
     }
 
@@ -268,10 +270,10 @@ final class DispatchEngine<State: StoreState> {
     /// will be; a chain deferred again keeps them.
     @usableFromInline
     func settleKeptCompletions(of context: DispatchContext<State>) {
-        switch context.outcome {
-        case .reduced: context.runKeptCompletions(with: state)
-        case .deferred, .inProgress: break
-        case .blocked, .unhandled: context.forgetKeptCompletions()
+        switch CompletionOrder.kept(after: context.outcome) {
+        case .runDeepestFirst: context.runKeptCompletions(with: state)
+        case .wait: break
+        case .forget: context.forgetKeptCompletions()
         }
     }
 
@@ -290,86 +292,19 @@ final class DispatchEngine<State: StoreState> {
     /// level holds is kept for the next dispatch.
     @inlinable
     func finish(_ context: DispatchContext<State>) {
-        switch context.outcome {
-        case .reduced:
+        switch context.outcome.end {
+        case .reuse:
             spareContext = context
-        case .deferred:
+        case .keepForResume:
             subscribers.dropReleased()
-        case .blocked, .unhandled, .inProgress:
+        case .forgetAndReuse:
             context.forgetKeptCompletions()
             subscribers.dropReleased()
             spareContext = context
         }
     }
 
-    // MARK: - Reducers
-
-    // Each reducer is installed twice over: `reduce` for a dispatch, which commits through
-    // the engine, and `fold`, which reduces a state of the caller's (time travel, replay). The
-    // dispatch's closure passes no state across its boundary: a state returned from a closure
-    // stored in this generic class travels by address, through value witnesses (callgrind,
-    // `d0`: 210 more instructions per dispatch).
-
-    @inlinable
-    func register<R: Reducer>(reducer: R.Type) where R.State == State {
-        install(
-            reducer, at: nil, for: R.Action.self,
-            reduce: { engine, pointer in
-                let action = pointer.assumingMemoryBound(to: R.Action.self)
-                engine.commit(R.reduce(state: engine.state, with: action.pointee)) { .action(action.pointee) }
-            },
-            fold: { state, action in
-                if let action = action as? R.Action { state = R.reduce(state: state, with: action) }
-            })
-    }
-
-    /// A reducer of the part at `keyPath`: reduced in place when the part is stored inline
-    /// (``StatePart``), through the key path otherwise.
-    @inlinable
-    func register<R: Reducer>(reducer: R.Type, at keyPath: WritableKeyPath<State, R.State>) {
-        if let part = StatePart(keyPath) {
-            install(
-                reducer, at: keyPath, for: R.Action.self,
-                reduce: { engine, pointer in
-                    let action = pointer.assumingMemoryBound(to: R.Action.self)
-                    var newState = engine.state
-                    part.reduce(in: &newState) { R.reduce(state: $0, with: action.pointee) }
-                    engine.commit(newState) { .action(action.pointee) }
-                },
-                fold: { state, action in
-                    guard let action = action as? R.Action else { return }
-                    part.reduce(in: &state) { R.reduce(state: $0, with: action) }
-                })
-            return
-        }
-        install(
-            reducer, at: keyPath, for: R.Action.self,
-            reduce: { engine, pointer in
-                let action = pointer.assumingMemoryBound(to: R.Action.self)
-                var newState = engine.state
-                newState[keyPath: keyPath] = R.reduce(state: newState[keyPath: keyPath], with: action.pointee)
-                engine.commit(newState) { .action(action.pointee) }
-            },
-            fold: { state, action in
-                guard let action = action as? R.Action else { return }
-                state[keyPath: keyPath] = R.reduce(state: state[keyPath: keyPath], with: action)
-            })
-    }
-
-    @inlinable
-    func install<Action: StoreAction>(
-        _ reducer: any Reducer.Type,
-        at keyPath: AnyKeyPath?,
-        for actionType: Action.Type,
-        reduce: @escaping ReduceFunction<State>,
-        fold: @escaping FoldFunction<State>
-    ) {
-        if let message = routes.install(reducer, at: keyPath, reduce: reduce, fold: fold, for: actionType) {
-            report(.duplicateReducer, message)
-            preconditionFailure(message)
-        }
-
-    }
+    // MARK: - Reducing
 
     /// Reduces the action at the pointer and commits the new state; `false` when no reducer
     /// handles its type.
@@ -409,63 +344,5 @@ final class DispatchEngine<State: StoreState> {
             observers.before?(newState, oldState, cause)
         }
         observers.after?(newState, oldState, cause)
-    }
-
-    // MARK: - Subscribers
-
-    /// Adds a subscriber whose state type is known only at run time, such as a view model.
-    func add<Subscriber: StoreSubscriber>(anySubscriber subscriber: Subscriber) {
-        guard Subscriber.State.self == State.self else {
-            report(
-                .subscriberStateMismatch,
-                "\(Subscriber.self) subscribes to \(Subscriber.State.self), but the store's state "
-                    + "is \(State.self); it will not be told about changes."
-            )
-            return
-        }
-        subscribers.add(checked: subscriber)
-    }
-
-    // MARK: - Diagnostics
-
-    @usableFromInline
-    func report(_ kind: StoreDiagnostic.Kind, _ message: String) {
-        diagnosticsHandler(StoreDiagnostic(kind: kind, message: message))
-    }
-
-    @usableFromInline
-    func reportUnhandled(_ type: any StoreAction.Type) {
-        report(
-            .unhandledAction,
-            "No reducer is registered for \(type); the state did not change. "
-                + "Register one with store.register(reducer:)."
-        )
-    }
-
-    @usableFromInline
-    static func reportNextCalledTwice(by level: DispatchLevel, actionType: any StoreAction.Type) {
-        // The route is read only after the link showed the engine, and so its routes, alive.
-        guard let engine = level.engine(State.self) else { return }
-        let route = uncheckedDowncast(level.route, to: ActionRoute<State>.self)
-        engine.report(
-            .nextCalledTwice,
-            "\(MiddlewareRouting.name(of: route.middleware[level.index])) called next twice for "
-                + "\(actionType); the second call did nothing. Call next at most once per action."
-        )
-    }
-
-    /// Reports typed middleware whose state type differs from the store's: they never run.
-    @usableFromInline
-    func checkMiddlewareStates() {
-        checkedMiddleware = true
-        for middleware in routes.stack {
-            guard let expected = MiddlewareRouting.expectedState(of: middleware), expected != State.self
-            else { continue }
-            report(
-                .middlewareStateMismatch,
-                "\(MiddlewareRouting.name(of: middleware)) expects state \(expected), "
-                    + "but the store's state is \(State.self); it will never run."
-            )
-        }
     }
 }

@@ -1,5 +1,3 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
-
 /// All closures that select one key path: the selected value is read and compared once per
 /// change for the whole group, so subscribers that ignore a change cost almost nothing.
 ///
@@ -33,6 +31,7 @@ final class SelectionGroup<State: StoreState, Value: Equatable>: SelectionGroupB
     }
 
     @usableFromInline let keyPath: KeyPath<State, Value>
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
     /// Unchecked: the scan reads every member at every change, and a dynamic exclusivity check
     /// per access would cost more than the member's check itself.
     @exclusivity(unchecked) @usableFromInline var members: [Member] = []

@@ -46,11 +46,20 @@ struct RouteTable<State: StoreState> {
     ) -> String? {
         let route = route(for: actionType)
         if let existing = route.reducerDescription {
-            let new = keyPath.map { "\(reducer) at \($0)" } ?? "\(reducer)"
-            return "\(new) cannot be registered for \(actionType): \(existing) already reduces it. "
-                + "Each action type has exactly one reducer."
+            return Self.duplicateReducerMessage(reducer, at: keyPath, for: actionType, existing: existing)
         }
         route.setReducer(reducer, keyPath: keyPath, reduce: reduce, fold: fold)
         return nil
+    }
+
+    /// The report of a second reducer for one action type, naming both.
+    @usableFromInline
+    static func duplicateReducerMessage(
+        _ reducer: any Reducer.Type, at keyPath: AnyKeyPath?, for actionType: any StoreAction.Type,
+        existing: String
+    ) -> String {
+        let new = keyPath.map { "\(TypeName.of(reducer)) at \($0)" } ?? TypeName.of(reducer)
+        return "\(new) cannot be registered for \(TypeName.of(actionType)): \(existing) already reduces it. "
+            + "Each action type has exactly one reducer."
     }
 }

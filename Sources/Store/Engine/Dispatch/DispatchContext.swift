@@ -1,5 +1,3 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
-
 /// The storage of one action on its way through the middleware stack: its route, its outcome,
 /// the pooled level handles, and the completions that wait for a deferred chain.
 ///
@@ -14,6 +12,7 @@ final class DispatchContext<State: StoreState> {
     @usableFromInline unowned(unsafe) let engine: DispatchEngine<State>
     /// The engine, for a context that outlived its dispatch.
     @usableFromInline let link: EngineLink<State>
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
     /// Strong: a deferred level reaches its route's continuations through the context it
     /// holds, even after the store is gone.
     @exclusivity(unchecked) @usableFromInline var route: ActionRoute<State>

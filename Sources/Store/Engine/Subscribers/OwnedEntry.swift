@@ -1,5 +1,3 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
-
 /// The entry that holds its owner: a subscriber, a subscription or a selection group.
 @usableFromInline
 final class OwnedEntry<State: StoreState, Owner: AnyObject>: SubscriptionEntry<State> {
@@ -14,6 +12,7 @@ final class OwnedEntry<State: StoreState, Owner: AnyObject>: SubscriptionEntry<S
     }
 
     private let kind: Kind
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
     @exclusivity(unchecked) private var owner: Owner?
 
     @usableFromInline

@@ -1,5 +1,3 @@
-// Properties marked `@exclusivity(unchecked)`: see assumption 6 in UncheckedCasts.swift.
-
 /// The store's ``StateObserver``s, told of every change the engine applies
 /// (``DispatchEngine/commit(_:cause:)``), in the order they were added: those that run before
 /// the subscribers, then, after them, the others.
@@ -20,6 +18,7 @@ final class ChangeObservers<State: StoreState> {
     }
 
     private var entries: (before: [Entry], after: [Entry]) = ([], [])
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
     @exclusivity(unchecked) @usableFromInline private(set) var before: Body?
     @exclusivity(unchecked) @usableFromInline private(set) var after: Body?
     /// Whether there is no observer: then a change builds no ``StateChangeCause``.

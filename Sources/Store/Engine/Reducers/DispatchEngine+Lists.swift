@@ -1,8 +1,8 @@
 // The engine's registrations of reducers of one row of a list (`forEach`) and of a part that
 // may be `nil` (`ifLet`). Like `register(reducer:at:)`, each is made where the types are known
 // (`@inlinable`), and an action that finds no row, or no part, changes nothing: it is reported,
-// and the state stays as it was (subscribers are told, as after any reduce, like navigation's
-// refused requests).
+// and the state stays as it was (subscribers are told, as after any reduce, like a checked
+// reducer's refused requests).
 
 extension DispatchEngine {
     @inlinable
@@ -52,7 +52,15 @@ extension DispatchEngine {
     func reportNoRow(_ actionType: any StoreAction.Type, id: some Hashable, in rows: AnyKeyPath) {
         report(
             .rowNotFound,
-            "\(actionType) names the row \(String(reflecting: id)), which is not in \(rows); the state did not change."
+            "\(TypeName.of(actionType)) names the row \(String(reflecting: id)), which is not in \(rows); the state did not change."
+        )
+    }
+
+    @usableFromInline
+    func reportNilPart(_ actionType: any StoreAction.Type, at part: AnyKeyPath) {
+        report(
+            .partIsNil,
+            "\(TypeName.of(actionType)) reduces the part at \(part), which is nil; the state did not change."
         )
     }
 
@@ -66,10 +74,7 @@ extension DispatchEngine {
                 if let current = newState[keyPath: part] {
                     newState[keyPath: part] = R.reduce(state: current, with: action.pointee)
                 } else {
-                    engine.report(
-                        .partIsNil,
-                        "\(R.Action.self) reduces the part at \(part), which is nil; the state did not change."
-                    )
+                    engine.reportNilPart(R.Action.self, at: part)
                 }
                 engine.commit(newState) { .action(action.pointee) }
             },
