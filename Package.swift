@@ -25,6 +25,9 @@ let package = Package(
             name: "ReMVVM",
             targets: ["ReMVVM", "ReMVVMViewModelFactory", "ReMVVMStore", "ReMVVMMiddleware"]
         ),
+        // For test targets only: makes a TestStore's failures issues of the running test (Swift
+        // Testing and XCTest). It links Testing and XCTest, which an app's own modules never do.
+        .library(name: "ReMVVMTesting", targets: ["ReMVVMTesting"]),
         .executable(name: "remvvm-demo", targets: ["remvvm-demo"]),
     ],
     targets: [
@@ -54,6 +57,12 @@ let package = Package(
             path: "Sources/ReMVVM",
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "ReMVVMTesting",
+            dependencies: ["ReMVVMStore"],
+            path: "Sources/ReMVVMTesting",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "remvvm-demo",
             dependencies: ["ReMVVMStore", "ReMVVMMiddleware"],
@@ -67,12 +76,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ReMVVMStoreTests",
-            dependencies: ["ReMVVMStore"],
+            dependencies: ["ReMVVMStore", "ReMVVMTesting"],
             swiftSettings: testSettings
         ),
         .testTarget(
             name: "ReMVVMMiddlewareTests",
-            dependencies: ["ReMVVMMiddleware"],
+            dependencies: ["ReMVVMMiddleware", "ReMVVMTesting"],
             swiftSettings: testSettings
         ),
         .testTarget(
@@ -82,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RemvvmDemoTests",
-            dependencies: ["remvvm-demo"],
+            dependencies: ["remvvm-demo", "ReMVVMTesting"],
             swiftSettings: testSettings
         ),
     ]

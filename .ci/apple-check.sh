@@ -10,7 +10,10 @@
 #                                            matching paths, in a second or two
 #
 # What it checks, on every platform: the library modules (ReMVVMViewModelFactory, ReMVVMStore,
-# ReMVVMMiddleware, and ReMVVM, which re-exports them: every library target of Package.swift),
+# ReMVVMMiddleware, ReMVVM, which re-exports them, and ReMVVMTesting, the test-support module:
+# every library target of Package.swift; ReMVVMTesting's XCTest half is not, as XCTest has no
+# textual interface or stand-in here, while its Swift Testing half and its load-time
+# `@section(...)` entry are),
 # Tests/Consumer (the README's example) and the Swift snippets of the DocC
 # catalogs and `///` comments (see .ci/apple/snippets.py); on macOS also the demo and the test
 # targets. Snippets of the Observation-based API, which needs macOS 14, iOS 17, tvOS 17 or

@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 scratch=.build-docs
 graphs="$PWD/$scratch/symbol-graphs"
 archives="$scratch/archives"
-modules=(ReMVVMViewModelFactory ReMVVMStore ReMVVMMiddleware ReMVVM)
+modules=(ReMVVMViewModelFactory ReMVVMStore ReMVVMMiddleware ReMVVM ReMVVMTesting)
 
 # A function rather than an associative array, so the script also runs with macOS's bash 3.
 catalog_of() {
@@ -27,6 +27,7 @@ catalog_of() {
     ReMVVMStore) echo Sources/Store/ReMVVMStore.docc ;;
     ReMVVMMiddleware) echo Sources/Middleware/ReMVVMMiddleware.docc ;;
     ReMVVM) echo Sources/ReMVVM/ReMVVM.docc ;;
+    ReMVVMTesting) echo Sources/ReMVVMTesting/ReMVVMTesting.docc ;;
     *) return 1 ;;
     esac
 }
@@ -42,8 +43,15 @@ started=$SECONDS
 
 build_symbol_graphs() {
     # ReMVVM depends on the three other library modules, so building it builds all four (and
-    # not the demo or the tests).
-    swift build --scratch-path "$scratch" --target ReMVVM \
+    # not the demo or the tests); ReMVVMTesting, the test-support module, is built beside them.
+    local target
+    for target in ReMVVM ReMVVMTesting; do
+        build_symbol_graphs_of "$target"
+    done
+}
+
+build_symbol_graphs_of() {
+    swift build --scratch-path "$scratch" --target "$1" \
         -Xswiftc -emit-symbol-graph \
         -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
         -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public

@@ -1,5 +1,6 @@
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 /// Lets a test decide when each run of an effect may go on.
@@ -229,13 +230,10 @@ final class Events: Sendable {
         store.register(reducer: IncrementReducer.self)
         store.register(reducer: RenameReducer.self)
         store.exhaustivity = .off
-        var text = ""
-        do {
+        let text = await caughtTestStoreFailure {
             try await store.finish(timeout: .milliseconds(20))
             try await store.send(Increment(by: 3), timeout: .milliseconds(20))
-        } catch {
-            text = (error as? TestStoreFailure)?.message ?? String(describing: error)
-        }
+        }?.message
         #expect(
             text == """
                 send Increment(by: 3): not reduced within 20 ms.

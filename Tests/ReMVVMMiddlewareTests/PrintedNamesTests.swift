@@ -1,6 +1,7 @@
 import Foundation
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // One name for a type wherever the library prints it: a trace, a log line, a TestStore
@@ -73,13 +74,10 @@ private func makeShelfTestStore() -> TestStore<ShelfFeature.State> {
 
 /// The message of the failure `body` throws, or `nil` when it throws none.
 @MainActor
-private func failureText(_ body: () async throws -> Void) async -> String? {
-    do {
-        try await body()
-        return nil
-    } catch {
-        return (error as? TestStoreFailure)?.message ?? String(describing: error)
-    }
+private func failureText(
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
+) async -> String? {
+    await caughtTestStoreFailure(sourceLocation: sourceLocation, body)?.message
 }
 
 @MainActor

@@ -1,10 +1,9 @@
+import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
-@testable import ReMVVMStore
-
 // The TestStore's failure modes around effects: each failure's text, and the file and line of
-// the step that failed. `@testable` only to catch the report of an unfinished test store
-// instead of failing this test process.
+// the step that failed.
 
 private struct Counter: StoreState, Equatable {
     var count = 0
@@ -49,6 +48,17 @@ private struct TickLater: Middleware {
     }
 }
 
+/// Starts a task that sleeps on the store's clock for an hour, then dispatches `Incremented`.
+private struct IncrementInAnHour: Middleware {
+    func applyMiddleware(for state: Counter, action: Increment, dispatcher: Dispatcher<Increment, Counter>) {
+        dispatcher.next()
+        dispatcher.task(id: Tick(name: "hour")) {
+            try await dispatcher.dependencies.clock.sleep(for: .seconds(3600))
+            dispatcher.dispatch(action: Incremented())
+        }
+    }
+}
+
 /// Starts a task with an id that throws.
 private struct Thrower: Middleware {
     func applyMiddleware(for state: Counter, action: Fail, dispatcher: Dispatcher<Fail, Counter>) {
@@ -68,13 +78,10 @@ private func makeStore(_ clock: TestClock) -> TestStore<Counter> {
 
 /// The failure `body` throws.
 @MainActor
-private func failure(_ body: () async throws -> Void) async -> TestStoreFailure? {
-    do {
-        try await body()
-        return nil
-    } catch {
-        return error as? TestStoreFailure
-    }
+private func failure(
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
+) async -> TestStoreFailure? {
+    await caughtTestStoreFailure(sourceLocation: sourceLocation, body)
 }
 
 @MainActor
@@ -92,7 +99,10 @@ struct TestStoreEffectsTests {
                 send Increment(): the state differs from the expected one:
                   count: expected 2, got 1
                 """)
-        #expect(failure?.description.hasPrefix("\(#filePath):\(line): send Increment()") == true)
+        // Recorded as an issue, whose text is the message: the error only points at it.
+        #expect(
+            failure?.description
+                == "\(#filePath):\(line): the TestStore step at this line failed; its issue there says why")
         store.exhaustivity = .off
         // The tick sleeps on a clock nobody advances, holding its store: end it.
         store.store.cancelTasks(id: Tick(name: "tick"))
@@ -189,28 +199,24 @@ struct TestStoreEffectsTests {
     }
 
     @Test(
-        "a test store released with a task running and an action unreceived is reported, naming its last step"
+        "a test store released with a task running and an action unreceived is an issue at its last step"
     )
     func unfinishedReported() async throws {
         let clock = TestClock()
-        let reports = Reports()
         var line = 0
-        do {
+        let (_, issues) = try await TestStoreIssues.collect {
             let store = makeStore(clock)
-            store.ledger.reporter.withLock {
-                $0 = { text in Task { @MainActor in reports.texts.append(text) } }
-            }
             line = #line + 1
             try await store.send(Increment()) { $0.count = 1 }
             store.store.diagnosticsHandler = { _ in }
             try await store.send(Increment()) { $0.count = 2 }
             await clock.advance(by: .seconds(1))
         }
-        await Task.yield()
-        await Task.yield()
-        #expect(reports.texts.count == 1)
+        #expect(issues.count == 1)
+        #expect(issues.first.map { "\($0.filePath)" } == #filePath)
+        #expect(issues.first?.line == UInt(line + 2))
         #expect(
-            reports.texts.first == """
+            issues.first?.message == """
                 A TestStore ended with work left unasserted; its last step was send Increment() at \
                 TestStoreEffectsTests.swift:\(line + 2):
                   reduced and not received: Incremented()
@@ -219,34 +225,61 @@ struct TestStoreEffectsTests {
                 """)
     }
 
+    @Test("a test store released with work left before any step is an issue where it was created")
+    func unfinishedWithoutStepsReported() async throws {
+        var line = 0
+        let (_, issues) = await TestStoreIssues.collect {
+            line = #line + 1
+            let store = TestStore(with: Counter()) { $0.clock = TestClock() }
+            store.register(reducer: IncrementReducer.self)
+            store.store.dispatch(action: Increment())
+            await store.store.idle()
+        }
+        #expect(issues.map { "\($0.filePath):\($0.line)" } == ["\(#filePath):\(line)"])
+        #expect(issues.first?.message.contains("reduced and not received: Increment()") == true)
+    }
+
     @Test("a test store that finished, failed a step, or is not exhaustive is not reported")
     func finishedNotReported() async throws {
         let clock = TestClock()
-        let reports = Reports()
         for variant in 0..<3 {
-            let store = makeStore(clock)
-            store.ledger.reporter.withLock {
-                $0 = { text in Task { @MainActor in reports.texts.append(text) } }
+            let (_, issues) = try await TestStoreIssues.collect {
+                let store = makeStore(clock)
+                try await store.send(Increment()) { $0.count = 1 }
+                switch variant {
+                case 0:
+                    await clock.advance(by: .seconds(1))
+                    try await store.receive(Incremented.self) { $0.note = "incremented" }
+                    try await store.finish()
+                case 1: _ = await failure { try await store.finish(timeout: .milliseconds(5)) }
+                default: store.exhaustivity = .off
+                }
+                // The tick still sleeps on a clock nobody advances, holding its store: end it.
+                store.store.cancelTasks(id: Tick(name: "tick"))
             }
-            try await store.send(Increment()) { $0.count = 1 }
-            switch variant {
-            case 0:
-                await clock.advance(by: .seconds(1))
-                try await store.receive(Incremented.self) { $0.note = "incremented" }
-                try await store.finish()
-            case 1: _ = await failure { try await store.finish(timeout: .milliseconds(5)) }
-            default: store.exhaustivity = .off
-            }
-            // The tick still sleeps on a clock nobody advances, holding its store: end it.
-            store.store.cancelTasks(id: Tick(name: "tick"))
+            // The failure of variant 1 is its step's own issue, which `failure` collected and checked.
+            #expect(issues.isEmpty, "variant \(variant)")
         }
-        await Task.yield()
-        await Task.yield()
-        #expect(reports.texts.isEmpty)
     }
-}
 
-@MainActor
-private final class Reports {
-    var texts: [String] = []
+    @Test(
+        "a sleep on the clock of a test store that set none is one issue where it was created, and ends at once"
+    )
+    func unsetClockReported() async throws {
+        var line = 0
+        let (_, issues) = try await TestStoreIssues.collect {
+            line = #line + 1
+            let store = TestStore(with: Counter(), middleware: [IncrementInAnHour()])
+            store.register(reducer: IncrementReducer.self)
+            store.register(reducer: IncrementedReducer.self)
+            // Two sleeps of an hour each end at once: on real time, each receive would time out.
+            try await store.send(Increment()) { $0.count = 1 }
+            try await store.receive(Incremented.self) { $0.note = "incremented" }
+            try await store.send(Increment()) { $0.count = 2 }
+            try await store.receive(Incremented.self)
+            try await store.finish()
+        }
+        #expect(issues.map { "\($0.filePath):\($0.line)" } == ["\(#filePath):\(line)"])
+        #expect(issues.first?.message.contains("Set $0.clock in the TestStore's initializer") == true)
+    }
 }

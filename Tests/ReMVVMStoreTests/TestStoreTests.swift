@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // MARK: - Fixtures
@@ -133,13 +134,10 @@ private func makeStore(middleware: [any AnyMiddleware] = []) -> TestStore<TodoSt
 
 /// The failure `body` throws, or `nil` when it throws none.
 @MainActor
-private func failure(_ body: () async throws -> Void) async -> String? {
-    do {
-        try await body()
-        return nil
-    } catch {
-        return (error as? TestStoreFailure)?.message ?? String(describing: error)
-    }
+private func failure(
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
+) async -> String? {
+    await caughtTestStoreFailure(sourceLocation: sourceLocation, body)?.message
 }
 
 // MARK: - Tests

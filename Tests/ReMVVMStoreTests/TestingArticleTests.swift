@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // The examples of the Testing article, compiled and run.
@@ -114,14 +115,11 @@ struct TestingArticleTests {
     func loginFailureText() async {
         let store = TestStore(with: AppState(factory: CompositeViewModelFactory(), user: nil))
         store.register(reducer: LoginReducer.self)
-        var text = ""
-        do {
+        let text = await caughtTestStoreFailure {
             try await store.send(LoginAction(firstName: "Ada", lastName: "Lovelace")) {
                 $0 = AppState(factory: $0.factory, user: User(firstName: "Ada", lastName: "Lovelace "))
             }
-        } catch {
-            text = (error as? TestStoreFailure)?.message ?? String(describing: error)
-        }
+        }?.message
         #expect(
             text == """
                 send LoginAction(firstName: "Ada", lastName: "Lovelace"): the state differs from the expected one:

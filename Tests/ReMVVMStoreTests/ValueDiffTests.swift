@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // States that are not Equatable, compared structurally by TestStore.
@@ -92,13 +93,10 @@ private enum SetPhaseReducer: Reducer {
 }
 
 @MainActor
-private func failure(_ body: () async throws -> Void) async -> String? {
-    do {
-        try await body()
-        return nil
-    } catch {
-        return (error as? TestStoreFailure)?.message ?? String(describing: error)
-    }
+private func failure(
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
+) async -> String? {
+    await caughtTestStoreFailure(sourceLocation: sourceLocation, body)?.message
 }
 
 @MainActor

@@ -84,6 +84,10 @@ public struct DependencyValues: Sendable {
     /// The clock effects wait on: `ContinuousClock()` unless the store's initializer sets
     /// another, such as a ``TestClock`` in a test.
     ///
+    /// A ``TestStore`` does not wait real time unless its test says so: until the test sets
+    /// the clock, a sleep on it is a failure of the test that says to set `$0.clock`, and ends
+    /// at once.
+    ///
     /// ```swift
     /// dispatcher.task(id: SearchTask(), cancelInFlight: true) {
     ///     try await dispatcher.dependencies.clock.sleep(for: .milliseconds(300))

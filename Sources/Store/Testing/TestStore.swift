@@ -28,11 +28,16 @@
 /// which action without calling `next`, and which tasks run, by id and by the middleware
 /// that started them.
 ///
-/// A test that ends without asserting everything does not pass silently: when an exhaustive
-/// test store is released while tasks still run, a middleware still holds an action, or
-/// reduced actions were not received, and none of its steps failed, it writes what was left to
-/// standard error and the test process ends with status 1 (see <doc:Testing>). Call
-/// ``finish(timeout:filePath:line:)`` at the end of each test.
+/// When the test target links the ReMVVMTesting product, every failure is also an issue of the
+/// running test, in Swift Testing and in XCTest, at the line of the step that failed: the test
+/// runner lists the test as failed and Xcode marks the line. A test that ends without asserting
+/// everything does not pass silently: when an exhaustive test store is released while tasks
+/// still run, a middleware still holds an action, or reduced actions were not received, and
+/// none of its steps failed, that is an issue at its last step. A sleep on the store's clock
+/// when the test did not set one (`$0.clock`) is an issue at the line that created the test
+/// store. Without ReMVVMTesting, those two are written to standard error and the test process
+/// ends with status 1 (see <doc:Testing>). Call ``finish(timeout:filePath:line:)`` at the end of
+/// each test.
 @MainActor
 public final class TestStore<State: StoreState> {
     /// How much of the store's work a test must assert.
@@ -71,7 +76,7 @@ public final class TestStore<State: StoreState> {
 
     private let tracker: EffectTracker<State>
     /// What is left unasserted, for the check when the test store is released.
-    let ledger = TestStoreLedger()
+    let ledger: TestStoreLedger
     /// The state after the last reduce seen, to know each action's state before it.
     private var latestState: State
     /// Actions reduced that the test did not send and has not received yet, in order.
@@ -107,8 +112,16 @@ public final class TestStore<State: StoreState> {
     /// - Parameters:
     ///   - state: The initial state.
     ///   - middleware: The middleware stack, as for ``Store/init(with:middleware:)``.
-    public convenience init(with state: State, middleware: [any AnyMiddleware] = []) {
-        self.init(with: state, middleware: middleware, dependencies: { _ in })
+    ///   - filePath: The file an issue about the test store as a whole names (a sleep on a clock
+    ///     the test did not set, work left when it took no step); the call site's unless given.
+    ///   - line: The line such an issue names; the call site's unless given.
+    public convenience init(
+        with state: State,
+        middleware: [any AnyMiddleware] = [],
+        filePath: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        self.init(with: state, middleware: middleware, filePath: filePath, line: line, dependencies: { _ in })
     }
 
     /// Creates a test store over a new ``Store``, with the dependencies the test gives.
@@ -122,7 +135,9 @@ public final class TestStore<State: StoreState> {
     /// ```
     ///
     /// Every key starts as its ``DependencyKey/testValue`` (its live value unless the key
-    /// declares one); `dependencies` replaces any of them for this test only. The test store
+    /// declares one); `dependencies` replaces any of them for this test only. The clock is the
+    /// exception: unless `dependencies` sets ``DependencyValues/clock``, a sleep on it fails the
+    /// test, saying to set it, and ends at once. The test store
     /// reads each key once and keeps the value: a key whose test value is computed gives each
     /// test an object of its own, one declared with `static let` is shared by every test (see
     /// <doc:Dependencies>).
@@ -130,14 +145,21 @@ public final class TestStore<State: StoreState> {
     /// - Parameters:
     ///   - state: The initial state.
     ///   - middleware: The middleware stack, as for ``Store/init(with:middleware:)``.
+    ///   - filePath: The file an issue about the test store as a whole names (a sleep on a clock
+    ///     the test did not set, work left when it took no step); the call site's unless given.
+    ///   - line: The line such an issue names; the call site's unless given.
     ///   - dependencies: Changes the dependencies from their test values.
     public init(
         with state: State,
         middleware: [any AnyMiddleware] = [],
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
         dependencies: (inout DependencyValues) -> Void
     ) {
+        ledger = TestStoreLedger(createdAt: filePath, line: line)
         store = Store(with: state, middleware: middleware)
         store.engine.dependencies = DependencyValues(context: .test)
+        store.engine.dependencies.clock = UnsetTestStoreClock(createdAt: filePath, line: line)
         dependencies(&store.engine.dependencies)
         latestState = state
         tracker = store.engine.effectTracker()
@@ -554,14 +576,19 @@ public final class TestStore<State: StoreState> {
 
     private func noteStep(_ title: String, _ filePath: StaticString, _ line: UInt) {
         let file = "\(filePath)".split(separator: "/").last.map(String.init) ?? "\(filePath)"
-        ledger.entry.withLock { $0.lastStep = "\(title) at \(file):\(line)" }
+        ledger.entry.withLock {
+            $0.lastStep = "\(title) at \(file):\(line)"
+            $0.lastStepLocation = (filePath, line)
+        }
     }
 
     /// The failure a step throws for `error`: a step's own, or one the assertion closure threw.
+    /// It is recorded as an issue of the running test first, when a reporter is there.
     private func failed(_ error: any Error, _ filePath: StaticString, _ line: UInt) -> TestStoreFailure {
         ledger.entry.withLock { $0.stepFailed = true }
         let message = (error as? StepFailure)?.message ?? "the assertion closure threw \(error)"
-        return TestStoreFailure(message, filePath: filePath, line: line)
+        let isRecorded = TestStoreIssues.report(TestStoreIssue(message, filePath: filePath, line: line))
+        return TestStoreFailure(message, filePath: filePath, line: line, isRecordedAsIssue: isRecorded)
     }
 
     /// Writes down what would be left unasserted if the test ended now.

@@ -16,11 +16,11 @@
 // `Synchronization.Mutex` would do, but needs macOS 15 / iOS 18, above the package's floor.
 
 /// A value that is read and changed only while holding a lock.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -35,7 +35,7 @@ final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value while holding the lock; `body` must not take the lock again.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

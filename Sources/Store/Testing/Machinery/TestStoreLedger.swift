@@ -13,7 +13,9 @@
 /// The test store rewrites the ledger on the main actor after every step, every pass of an
 /// action through the store and every task that starts or ends, so the ledger is never older
 /// than the last thing that happened. When the test store is released with an exhaustive,
-/// non-empty ledger and no step failed before, the ledger reports it (``UnfinishedTestStores``).
+/// non-empty ledger and no step failed before, the ledger reports it as an issue of the
+/// running test (``TestStoreIssues``) at its last step, or where it was created when it took
+/// none; with no test framework to record it, through ``UnrecordedTestStoreIssues``.
 final class TestStoreLedger: Sendable {
     struct Entry {
         var isExhaustive = true
@@ -21,43 +23,54 @@ final class TestStoreLedger: Sendable {
         var stepFailed = false
         /// The last step, as `send QueryChanged(query: "du") at BookSearchTests.swift:42`.
         var lastStep: String?
+        /// Where the last step was called.
+        var lastStepLocation: (filePath: StaticString, line: UInt)?
         /// One line per thing left: tasks and held actions, then unreceived actions.
         var leftOver: [String] = []
     }
 
     let entry = Locked(Entry())
-    /// Where the report goes; the process-wide register unless a test of the package
-    /// replaces it.
-    let reporter = Locked<@Sendable (String) -> Void>({ UnfinishedTestStores.record($0) })
+    /// Where the test store was created: the place to mark when it ended before any step.
+    let creation: (filePath: StaticString, line: UInt)
+
+    init(createdAt filePath: StaticString, line: UInt) {
+        creation = (filePath, line)
+    }
 
     /// Reports the ledger if the test store ended with something left unasserted.
     func testStoreEnded() {
-        let text: String? = entry.withLock { entry in
+        let issue: TestStoreIssue? = entry.withLock { entry in
             guard entry.isExhaustive, !entry.stepFailed, !entry.leftOver.isEmpty else { return nil }
             let last = entry.lastStep.map { "; its last step was \($0)" } ?? ""
-            return
+            let text =
                 (["A TestStore ended with work left unasserted\(last):"]
                 + entry.leftOver.map { "  \($0)" }
                 + ["Call finish() at the end of the test, receive every action, or set exhaustivity = .off."])
                 .joined(separator: "\n")
+            let location = entry.lastStepLocation ?? creation
+            return TestStoreIssue(text, filePath: location.filePath, line: location.line)
         }
-        guard let text else { return }
-        reporter.withLock { $0 }(text)
+        guard let issue else { return }
+        UnrecordedTestStoreIssues.report(issue)
     }
 }
 
-/// The process-wide register of test stores that ended unfinished.
+/// The fallback for the issues of test stores that no test framework recorded: the test
+/// target does not link ReMVVMTesting, or the issue came when no test was running.
 ///
-/// Each report is written to standard error at once, so it appears next to the test that
+/// Each issue is written to standard error at once, so it appears next to the test that
 /// caused it; and when the process exits normally (as a test runner does after the last
 /// test, having already decided that everything passed), a handler registered with `atexit`
 /// writes them again and ends the process with status 1. So `swift test` and CI fail, however
-/// the test framework reported the test itself: the package cannot import Swift Testing or
-/// XCTest to record an issue, and a crash would stop every other test.
-enum UnfinishedTestStores {
+/// the test framework reported the test itself: a crash would stop every other test.
+enum UnrecordedTestStoreIssues {
     private static let reports = Locked<(list: [String], exitHandlerInstalled: Bool)>(([], false))
 
-    static func record(_ text: String) {
+    /// Records `issue` in the running test, or else keeps it for the exit status.
+    static func report(_ issue: TestStoreIssue) {
+        if TestStoreIssues.report(issue) { return }
+        let file = "\(issue.filePath)".split(separator: "/").last.map(String.init) ?? "\(issue.filePath)"
+        let text = "\(file):\(issue.line): \(issue.message)"
         let install = reports.withLock { reports -> Bool in
             reports.list.append(text)
             defer { reports.exitHandlerInstalled = true }
@@ -65,7 +78,7 @@ enum UnfinishedTestStores {
         }
         writeToStandardError("ReMVVM: \(text)\n")
         if install {
-            atexit { UnfinishedTestStores.failExit() }
+            atexit { UnrecordedTestStoreIssues.failExit() }
         }
     }
 
@@ -73,9 +86,9 @@ enum UnfinishedTestStores {
     private static func failExit() {
         let list = reports.withLock { $0.list }
         guard !list.isEmpty else { return }
-        let count = list.count == 1 ? "1 TestStore" : "\(list.count) TestStores"
+        let count = list.count == 1 ? "1 TestStore issue" : "\(list.count) TestStore issues"
         writeToStandardError(
-            "ReMVVM: \(count) ended with work left unasserted; failing the test run:\n"
+            "ReMVVM: \(count) no test recorded (link ReMVVMTesting to the test target); failing the test run:\n"
                 + list.map { "ReMVVM: \($0)\n" }.joined()
         )
         fflush(nil)
