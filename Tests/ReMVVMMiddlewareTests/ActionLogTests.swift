@@ -87,6 +87,18 @@ import Testing
                 "line 2: sequence number 2 does not follow 2 (the numbers must increase: were two logs joined?)"
             ),
             (
+                "{\"seq\":1,\"type\":\"A\",\"time\":-1,\"action\":{}}\n",
+                "line 1: not an action log entry: \"time\" must be 0 or more seconds, got -1.0"
+            ),
+            (
+                "{\"seq\":1,\"type\":\"A\",\"time\":\"soon\",\"action\":{}}\n",
+                "line 1: not an action log entry: \"time\": expected a number"
+            ),
+            (
+                "{\"seq\":2,\"type\":\"UndoAction\",\"restores\":2,\"action\":{}}\n",
+                "line 1: not an action log entry: \"restores\" must name an earlier line's \"seq\", got 2"
+            ),
+            (
                 "{\"seq\":5,\"type\":\"A\",\"action\":{}}\n{\"seq\":1,\"type\":\"A\",\"action\":{}}\n",
                 "line 2: sequence number 1 does not follow 5 (the numbers must increase: were two logs joined?)"
             ),
@@ -98,6 +110,24 @@ import Testing
         } throws: { error in
             String(describing: error).hasPrefix(message)
         }
+    }
+
+    @Test("times and restored lines read when present; older lines without them read as nil")
+    func timesAndRestoredLines() throws {
+        let log = try ActionLog(
+            text: """
+                {"seq":1,"type":"A","action":{}}
+                {"seq":2,"type":"A","origin":"outside","time":0.3,"action":{}}
+                {"seq":3,"type":"UndoAction","origin":"outside","time":300.000125,"restores":2,"action":{}}
+                {"seq":4,"type":"RedoAction","origin":"outside","time":301,"restores":null,"action":{}}
+                {"seq":5,"type":"B","origin":"followUp","time":302,"skipped":true}
+
+                """)
+        #expect(
+            log.entries.map(\.time) == [
+                nil, .milliseconds(300), .seconds(300) + .microseconds(125), .seconds(301), .seconds(302),
+            ])
+        #expect(log.entries.map(\.restored) == [nil, nil, .stateBefore(sequenceNumber: 2), .nothing, nil])
     }
 
     @Test("a cut line that is not the last is an error, not a warning")

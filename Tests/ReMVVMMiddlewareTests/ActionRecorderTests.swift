@@ -9,15 +9,15 @@ import Testing
     func format() throws {
         try withTemporaryFile { (url: URL) throws in
             let recorder = ActionRecorder(fileURL: url)
-            let (store, log) = makeStore(middleware: [recorder])
+            let (store, log) = makeStore(middleware: [recorder], clock: TestClock())
             store.dispatch(action: Increment(by: 2))
             store.dispatch(action: Rename(name: "Ada \"the first\"\n/Lovelace"))
             store.dispatch(action: Rename(name: nil))
             #expect(
                 try lines(of: url) == [
-                    #"{"seq":1,"type":"Increment","origin":"outside","action":{"by":2}}"#,
-                    #"{"seq":2,"type":"Rename","origin":"outside","action":{"name":"Ada \"the first\"\n/Lovelace"}}"#,
-                    #"{"seq":3,"type":"Rename","origin":"outside","action":{}}"#,
+                    #"{"seq":1,"type":"Increment","origin":"outside","time":0,"action":{"by":2}}"#,
+                    #"{"seq":2,"type":"Rename","origin":"outside","time":0,"action":{"name":"Ada \"the first\"\n/Lovelace"}}"#,
+                    #"{"seq":3,"type":"Rename","origin":"outside","time":0,"action":{}}"#,
                 ])
             #expect(recorder.lastSequenceNumber == 3)
             #expect(recorder.isRecording)
@@ -31,19 +31,20 @@ import Testing
     func skipped() throws {
         try withTemporaryFile { (url: URL) throws in
             let recorder = ActionRecorder(fileURL: url)
-            let (store, _) = makeStore(middleware: [recorder])
+            let (store, _) = makeStore(middleware: [recorder], clock: TestClock())
             store.dispatch(action: Ping())
             store.dispatch(action: Measure(value: .nan))
             store.dispatch(action: Increment())
             let written = try lines(of: url)
             #expect(written.count == 3)
-            #expect(written[0] == #"{"seq":1,"type":"Ping","origin":"outside","skipped":true}"#)
+            #expect(written[0] == #"{"seq":1,"type":"Ping","origin":"outside","time":0,"skipped":true}"#)
             #expect(
                 written[1].hasPrefix(
-                    #"{"seq":2,"type":"Measure","origin":"outside","skipped":true,"reason":"encoding failed: "#
+                    #"{"seq":2,"type":"Measure","origin":"outside","time":0,"skipped":true,"reason":"encoding failed: "#
                 )
             )
-            #expect(written[2] == #"{"seq":3,"type":"Increment","origin":"outside","action":{"by":1}}"#)
+            #expect(
+                written[2] == #"{"seq":3,"type":"Increment","origin":"outside","time":0,"action":{"by":1}}"#)
         }
     }
 
@@ -51,7 +52,7 @@ import Testing
     func flushedPerLine() throws {
         try withTemporaryFile { (url: URL) throws in
             let recorder = ActionRecorder(fileURL: url)
-            let (store, _) = makeStore(middleware: [recorder])
+            let (store, _) = makeStore(middleware: [recorder], clock: TestClock())
             for number in 1...5 {
                 store.dispatch(action: Increment(by: number))
                 #expect(try lines(of: url).count == number)
@@ -66,14 +67,14 @@ import Testing
     func queuedActions() throws {
         try withTemporaryFile { (url: URL) throws in
             let recorder = ActionRecorder(fileURL: url)
-            let (store, _) = makeStore(middleware: [recorder, RenameAfterIncrement()])
+            let (store, _) = makeStore(middleware: [recorder, RenameAfterIncrement()], clock: TestClock())
             store.dispatch(action: Increment())
             store.dispatch(action: Rename(name: "by hand"))
             #expect(
                 try lines(of: url) == [
-                    #"{"seq":1,"type":"Increment","origin":"outside","action":{"by":1}}"#,
-                    #"{"seq":2,"type":"Rename","origin":"followUp","action":{"name":"incremented"}}"#,
-                    #"{"seq":3,"type":"Rename","origin":"outside","action":{"name":"by hand"}}"#,
+                    #"{"seq":1,"type":"Increment","origin":"outside","time":0,"action":{"by":1}}"#,
+                    #"{"seq":2,"type":"Rename","origin":"followUp","time":0,"action":{"name":"incremented"}}"#,
+                    #"{"seq":3,"type":"Rename","origin":"outside","time":0,"action":{"name":"by hand"}}"#,
                 ])
         }
     }
@@ -84,10 +85,12 @@ import Testing
             try Data("old line\n".utf8).write(to: url)
             let recorder = ActionRecorder(fileURL: url)
             #expect(try lines(of: url).isEmpty)
-            let (store, _) = makeStore(middleware: [recorder])
+            let (store, _) = makeStore(middleware: [recorder], clock: TestClock())
             store.dispatch(action: Increment())
             #expect(
-                try lines(of: url) == [#"{"seq":1,"type":"Increment","origin":"outside","action":{"by":1}}"#])
+                try lines(of: url) == [
+                    #"{"seq":1,"type":"Increment","origin":"outside","time":0,"action":{"by":1}}"#
+                ])
         }
     }
 
@@ -99,7 +102,7 @@ import Testing
                 == ActionRecorder.Failure(
                     path: "/nonexistent-remvvm-dir/session.jsonl", reason: "No such file or directory"))
         #expect(!recorder.isRecording)
-        let (store, _) = makeStore(middleware: [recorder])
+        let (store, _) = makeStore(middleware: [recorder], clock: TestClock())
         var reported: [StoreDiagnostic] = []
         store.diagnosticsHandler = { reported.append($0) }
         store.dispatch(action: Increment())
@@ -127,7 +130,7 @@ import Testing
     func diskFull() {
         let recorder = ActionRecorder(fileURL: URL(fileURLWithPath: "/dev/full"))
         #expect(recorder.isRecording)
-        let (store, _) = makeStore(middleware: [recorder])
+        let (store, _) = makeStore(middleware: [recorder], clock: TestClock())
         var reported: [StoreDiagnostic] = []
         store.diagnosticsHandler = { reported.append($0) }
         for _ in 1...3 { store.dispatch(action: Increment()) }

@@ -457,8 +457,18 @@ import Testing
         #expect(
             SwiftValueCode.code(
                 for: NavigationAction.replace([Page.list], presenting: [[.sheet, .detail(2)]]))
-                == "NavigationAction<Page>.replaceWithModals([Page.list], presenting: [[Page.sheet, Page.detail(2)]])"
+                == "NavigationAction<Page>.replace([Page.list], presenting: [[Page.sheet, Page.detail(2)]])"
         )
+        // The cases without a payload too, though the action describes itself its own way.
+        #expect(SwiftValueCode.code(for: NavigationAction<Page>.dismiss) == "NavigationAction<Page>.dismiss")
+        #expect(
+            SwiftValueCode.code(for: NavigationAction<Page>.popToRoot) == "NavigationAction<Page>.popToRoot")
+        #expect(
+            SwiftValueCode.code(for: NavigationAction<Page>.pop(count: 2))
+                == "NavigationAction<Page>.pop(count: 2)")
+        #expect(
+            SwiftValueCode.code(for: NavigationAction<Page>.synchronize(visibleCount: 1))
+                == "NavigationAction<Page>.synchronize(visibleCount: 1)")
     }
 
     @Test("a valid file in the documented shape decodes")

@@ -3,6 +3,7 @@
 // swift-format-ignore-file
 
 import Foundation
+import ReMVVMMiddleware
 import ReMVVMStore
 import Testing
 

@@ -121,7 +121,9 @@ struct RenameLater: Middleware {
         }
     }
 
-    @Test("undo or redo in a log, replayed with reducers alone, throws naming the line and changes nothing")
+    @Test(
+        "undo or redo whose line does not say what it restored, replayed with reducers alone, throws naming the line"
+    )
     func undoNeedsMiddleware() throws {
         let log = try ActionLog(
             text: """
@@ -134,8 +136,9 @@ struct RenameLater: Middleware {
         #expect(error == .needsMiddleware(line: 2, typeName: "RedoAction"))
         #expect(
             error?.description
-                == "line 2: RedoAction restores a state that its UndoHistory attaches in the middleware, "
-                + "which the reducers alone cannot reproduce: replay through middleware (mode: .throughMiddleware)"
+                == "line 2: RedoAction does not say which state it brought back (a log written before lines "
+                + "said it), which the reducers alone cannot reproduce: replay through middleware "
+                + "(mode: .throughMiddleware)"
         )
         #expect(store.state.count == 0)
         // Up to the line before, reducers alone are fine.

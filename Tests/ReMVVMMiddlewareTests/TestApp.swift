@@ -46,10 +46,15 @@ enum TestScreen: Hashable, Sendable {
     case sheet
 }
 
-/// Makes a store with both reducers and a diagnostics handler that collects what it reports.
+/// Makes a store with both reducers and a diagnostics handler that collects what it reports; on
+/// `clock` when one is given (a `TestClock`, so that recorded times are the same on every run).
 @MainActor
-func makeStore(middleware: [AnyMiddleware]) -> (Store<TestState>, DiagnosticsLog) {
-    let store = Store(with: TestState(factory: CompositeViewModelFactory()), middleware: middleware)
+func makeStore(
+    middleware: [AnyMiddleware], clock: (any Clock<Duration>)? = nil
+) -> (Store<TestState>, DiagnosticsLog) {
+    let store = Store(with: TestState(factory: CompositeViewModelFactory()), middleware: middleware) {
+        if let clock { $0.clock = clock }
+    }
     store.register(reducer: IncrementReducer.self)
     store.register(reducer: RenameReducer.self)
     let log = DiagnosticsLog()

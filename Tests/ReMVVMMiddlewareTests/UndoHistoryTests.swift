@@ -9,7 +9,7 @@ import Testing
         Store<TestState>, UndoHistory<TestState>, DiagnosticsLog
     ) {
         let history = UndoHistory<TestState>(limit: limit)
-        let (store, log) = makeStore(middleware: [history] + middleware)
+        let (store, log) = makeStore(middleware: [history] + middleware, clock: TestClock())
         history.register(on: store)
         return (store, history, log)
     }
@@ -177,7 +177,7 @@ import Testing
         #expect("\(RedoAction())" == "RedoAction()")
     }
 
-    @Test("recorded undo and redo replay into a store with a history to the same state")
+    @Test("recorded undo and redo name the line whose state they brought back, and replay by reducers alone")
     func recordedUndo() throws {
         try withTemporaryFile { (url: URL) throws in
             let (recording, _, _) = makeHistoryStore(middleware: [ActionRecorder(fileURL: url)])
@@ -188,19 +188,68 @@ import Testing
             recording.dispatch(action: UndoAction())
             recording.dispatch(action: RedoAction())
             let recorded = try lines(of: url)
-            #expect(recorded[2] == #"{"seq":3,"type":"UndoAction","origin":"outside","action":{}}"#)
-            #expect(recorded[5] == #"{"seq":6,"type":"RedoAction","origin":"outside","action":{}}"#)
-            let (replaying, _, _) = makeHistoryStore()
+            // The undo takes back line 2 (the state before it returns); the second undo takes
+            // back line 4, and the redo takes back that undo, line 5.
+            #expect(
+                recorded[2]
+                    == #"{"seq":3,"type":"UndoAction","origin":"outside","time":0,"restores":2,"action":{}}"#)
+            #expect(
+                recorded[4]
+                    == #"{"seq":5,"type":"UndoAction","origin":"outside","time":0,"restores":4,"action":{}}"#)
+            #expect(
+                recorded[5]
+                    == #"{"seq":6,"type":"RedoAction","origin":"outside","time":0,"restores":5,"action":{}}"#)
             let log = try ActionLog(contentsOf: url)
-            #expect(throws: ActionLogError.needsMiddleware(line: 3, typeName: "UndoAction")) {
-                try testReplayer.replay(log, into: replaying)
-            }
-            #expect(replaying.state.count == 0)
-            try testReplayer.replay(log, into: replaying, mode: .throughMiddleware)
+            let (replaying, history, _) = makeHistoryStore()
+            try testReplayer.replay(log, into: replaying)
             #expect(replaying.state == recording.state)
             #expect(replaying.state.count == 4)
             #expect(replaying.state.name == "x")
+            // A replay makes no step of the history it replays into.
+            #expect(!history.canUndo)
+            // Without a history in the store, the recorded lines restore the whole state.
+            let (plain, _) = makeStore(middleware: [])
+            try testReplayer.replay(log, into: plain, through: 3)
+            #expect(plain.state.count == 4)
+            try testReplayer.replay(log, into: plain, mode: .reducersOnly)
+            #expect(plain.state.count == 8)
+            #expect(plain.state.name == "x")
         }
+    }
+
+    @Test("an undo with nothing to take back is recorded as restoring nothing, and replays as no change")
+    func recordedEmptyUndo() throws {
+        try withTemporaryFile { (url: URL) throws in
+            // The recorder first, so it sees the undo that the history then blocks.
+            let history = UndoHistory<TestState>(limit: 3)
+            let (recording, _) = makeStore(
+                middleware: [ActionRecorder(fileURL: url), history], clock: TestClock())
+            recording.dispatch(action: UndoAction())
+            recording.dispatch(action: Increment(by: 2))
+            #expect(
+                try lines(of: url)[0]
+                    == #"{"seq":1,"type":"UndoAction","origin":"outside","time":0,"restores":null,"action":{}}"#
+            )
+            let log = try ActionLog(contentsOf: url)
+            #expect(log.entries.map(\.restored) == [.nothing, nil])
+            let (replaying, _) = makeStore(middleware: [])
+            try testReplayer.replay(log, into: replaying)
+            #expect(replaying.state.count == 2)
+        }
+    }
+
+    @Test("an undo whose line does not say what it restored, as logs wrote them before, needs the middleware")
+    func olderUndoLine() throws {
+        let log = try ActionLog(
+            text: #"{"seq":1,"type":"Increment","action":{"by":4}}"# + "\n"
+                + #"{"seq":2,"type":"UndoAction","action":{}}"# + "\n")
+        let (replaying, _, _) = makeHistoryStore()
+        #expect(throws: ActionLogError.needsMiddleware(line: 2, typeName: "UndoAction")) {
+            try testReplayer.replay(log, into: replaying)
+        }
+        #expect(replaying.state.count == 0)
+        try testReplayer.replay(log, into: replaying, mode: .throughMiddleware)
+        #expect(replaying.state.count == 0)
     }
 }
 

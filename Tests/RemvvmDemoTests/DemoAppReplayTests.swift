@@ -102,13 +102,14 @@ import Testing
         let path = try write(
             #"{"seq":1,"type":"LoginAction","action":{"firstName":"Ada","lastName":"Lovelace"}}"# + "\n",
             in: directory)
-        let app = try DemoApp.make(style: .plain, recordPath: path, replayPath: path).get()
+        let app = try DemoApp.make(style: .plain, recordPath: path, replayPath: path, clock: TestClock())
+            .get()
         _ = app.execute(line: "logout")
         #expect(
             try String(contentsOfFile: path, encoding: .utf8)
-                == #"{"seq":1,"type":"LoginAction","origin":"outside","action":{"firstName":"Ada","lastName":"Lovelace"}}"#
+                == #"{"seq":1,"type":"LoginAction","origin":"outside","time":0,"action":{"firstName":"Ada","lastName":"Lovelace"}}"#
                 + "\n"
-                + #"{"seq":2,"type":"LogoutAction","origin":"outside","action":{}}"# + "\n")
+                + #"{"seq":2,"type":"LogoutAction","origin":"outside","time":0,"action":{}}"# + "\n")
     }
 
     @Test("a file that cannot be recorded to is one error")

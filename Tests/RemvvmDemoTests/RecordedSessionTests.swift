@@ -2,28 +2,29 @@
 // Regenerate it rather than edit it.
 // swift-format-ignore-file
 
+import ReMVVMMiddleware
 import ReMVVMStore
 import Testing
 
-@testable import ReMVVMMiddleware
 @testable import remvvm_demo
 
 @MainActor
 @Suite struct RecordedSessionTests {
     @Test("the recorded session goes through the same states")
     func recordedSession() async throws {
-        let store = DemoApp.makeTestStore()
+        let clock = TestClock()
+        let store = DemoApp.makeTestStore(clock: clock)
         try await store.send(LoginAction(firstName: "Ada", lastName: "Lovelace")) {
             $0.user = User(firstName: "Ada", lastName: "Lovelace")
-            $0.navigation = NavigationState<Screen>(shownEntries: [NavigationEntry<Screen>(screen: Screen.login, id: 1), NavigationEntry<Screen>(screen: Screen.greetings, id: 2)], modalStarts: [1], nextID: 3)
+            $0.navigation.apply(.present(Screen.greetings))
         }
         try await store.send(LogoutAction()) {
             $0.user = nil
-            $0.navigation = NavigationState<Screen>(shownEntries: [NavigationEntry<Screen>(screen: Screen.login, id: 1)], modalStarts: [], nextID: 3)
+            $0.navigation.apply(.dismiss)
         }
         try await store.send(LoginAction(firstName: "Grace", lastName: "Hopper")) {
             $0.user = User(firstName: "Grace", lastName: "Hopper")
-            $0.navigation = NavigationState<Screen>(shownEntries: [NavigationEntry<Screen>(screen: Screen.login, id: 1), NavigationEntry<Screen>(screen: Screen.greetings, id: 3)], modalStarts: [1], nextID: 4)
+            $0.navigation.apply(.present(Screen.greetings))
         }
         try await store.finish()
     }

@@ -23,13 +23,19 @@ import Testing
                         + login
                         + Expected.loggedOutState,
                     standardError: "", status: 0))
+        // Real times, which differ between runs: each line has one, and they never go back.
+        let written = try String(
+            contentsOf: directory.appendingPathComponent("session.jsonl"), encoding: .utf8)
+        let times = try ActionLog(text: written).entries.map(\.time)
+        #expect(times.count == 4 && times.allSatisfy { $0 != nil })
+        #expect(times.compactMap { $0 } == times.compactMap { $0 }.sorted())
         #expect(
-            try String(contentsOf: directory.appendingPathComponent("session.jsonl"), encoding: .utf8)
+            written.replacing(/,"time":[0-9.]+/, with: "")
                 == """
                 {"seq":1,"type":"LoginAction","origin":"outside","action":{"firstName":"Ada","lastName":"Lovelace"}}
                 {"seq":2,"type":"LogoutAction","origin":"outside","action":{}}
                 {"seq":3,"type":"LoginAction","origin":"outside","action":{"firstName":"Alan","lastName":"Turing"}}
-                {"seq":4,"type":"UndoAction","origin":"outside","action":{}}
+                {"seq":4,"type":"UndoAction","origin":"outside","restores":3,"action":{}}
 
                 """)
 

@@ -104,6 +104,16 @@ public struct ActionLog: Sendable {
                 }
                 origin = known
             }
+            if let time = header.time, !(time >= 0 && time.isFinite) {
+                throw .notAnEntry(line: number, problem: "\"time\" must be 0 or more seconds, got \(time)")
+            }
+            if case .stateBefore(let restored) = header.restored,
+                restored >= header.sequenceNumber || restored < 1
+            {
+                throw .notAnEntry(
+                    line: number,
+                    problem: "\"restores\" must name an earlier line's \"seq\", got \(restored)")
+            }
             if let previous = entries.last, header.sequenceNumber <= previous.sequenceNumber {
                 throw .outOfOrder(
                     line: number, sequenceNumber: header.sequenceNumber, previous: previous.sequenceNumber)
@@ -115,6 +125,8 @@ public struct ActionLog: Sendable {
                     lineNumber: number,
                     isSkipped: header.isSkipped,
                     origin: origin,
+                    time: header.time.map(LogLine.duration(seconds:)),
+                    restored: header.restored,
                     line: data
                 ))
         }
@@ -143,6 +155,15 @@ extension ActionLog {
         public let isSkipped: Bool
         /// Where the action came from, or `nil` in a log written before origins were recorded.
         public let origin: Origin?
+        /// When the action was dispatched, on the store's clock, counted from the log's first
+        /// line (whose time is zero); `nil` in a log written before times were recorded.
+        ///
+        /// A ``SessionTestExporter`` advances the test's clock by the gaps between these.
+        public let time: Duration?
+        /// For an ``UndoAction`` or a ``RedoAction``: what it brought back, so that a replay with
+        /// the reducers alone brings back the same; `nil` for other actions, and for undos and
+        /// redos recorded without an ``UndoHistory`` that knew the log's lines.
+        public let restored: Restored?
         /// The line's bytes, decoded again with the action's type at replay.
         let line: Data
     }
@@ -167,6 +188,31 @@ extension ActionLog.Entry {
         /// subscriber, say). The log holds it, so a replay with the reducers alone needs no
         /// middleware to make it again.
         case followUp
+    }
+}
+
+extension ActionLog.Entry {
+    /// What an ``UndoAction`` or a ``RedoAction`` brought back, as its line in the log says
+    /// (`"restores":3`, `"restores":null`).
+    ///
+    /// An ``UndoHistory`` in a store with an ``ActionRecorder`` tells the recorder which line
+    /// made the step an undo or a redo takes back: an undo brings back the state (or the part
+    /// the history keeps) from before the line of the action it undoes; a redo, the state from
+    /// before the undo it takes back.
+    ///
+    /// <!-- snippet: given log: ActionLog -->
+    /// ```swift
+    /// for entry in log.entries {
+    ///     if case .stateBefore(let line) = entry.restored {
+    ///         print("#\(entry.sequenceNumber) \(entry.typeName) went back to before #\(line)")
+    ///     }
+    /// }
+    /// ```
+    public enum Restored: Sendable, Equatable {
+        /// The state as it was right before the line with this sequence number.
+        case stateBefore(sequenceNumber: Int)
+        /// Nothing: the history had no step to take back, and blocked the action.
+        case nothing
     }
 }
 

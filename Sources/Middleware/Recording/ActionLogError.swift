@@ -35,9 +35,10 @@ public enum ActionLogError: Error, Sendable, Equatable, CustomStringConvertible 
     /// An entry of a log written before names were qualified names a type by its innermost
     /// name, which more than one of the replayer's types have.
     case ambiguousEntry(line: Int, typeName: String, candidates: [String])
-    /// The line holds an ``UndoAction`` or a ``RedoAction``: the state it restores is attached
-    /// by an ``UndoHistory`` on its way through the middleware, so the reducers alone cannot
-    /// reproduce it. Replay with ``ActionReplayer/Mode/throughMiddleware``.
+    /// The line holds an ``UndoAction`` or a ``RedoAction`` that does not say which state it
+    /// brought back (``ActionLog/Entry/restored`` is `nil`: a log written before lines said it,
+    /// or by a store without an ``UndoHistory``), so the reducers alone cannot reproduce it.
+    /// Replay with ``ActionReplayer/Mode/throughMiddleware``.
     case needsMiddleware(line: Int, typeName: String)
     /// A ``SessionTestExporter`` cannot write the line's action into a test; `reason` says why.
     case notExportable(line: Int, typeName: String, reason: String)
@@ -77,9 +78,9 @@ public enum ActionLogError: Error, Sendable, Equatable, CustomStringConvertible 
             return "line \(line): '\(typeName)' (a log written before names were qualified) could be "
                 + "\(candidates.joined(separator: " or ")); replay it with a replayer that has only one of them"
         case .needsMiddleware(let line, let typeName):
-            return "line \(line): \(typeName) restores a state that its UndoHistory attaches in the "
-                + "middleware, which the reducers alone cannot reproduce: replay through middleware "
-                + "(mode: .throughMiddleware)"
+            return "line \(line): \(typeName) does not say which state it brought back (a log written "
+                + "before lines said it), which the reducers alone cannot reproduce: replay through "
+                + "middleware (mode: .throughMiddleware)"
         case .notExportable(let line, let typeName, let reason):
             return "line \(line): \(typeName) cannot be exported into a test: \(reason)"
         }

@@ -21,14 +21,20 @@ public import ReMVVMStore
 /// let store = Store(with: initialState, middleware: [recorder, navigation])
 /// store.dispatch(action: LoginAction(firstName: "Ada", lastName: "Lovelace"))
 /// // session.jsonl:
-/// // {"seq":1,"type":"LoginAction","origin":"outside","action":{"firstName":"Ada","lastName":"Lovelace"}}
+/// // {"seq":1,"type":"LoginAction","origin":"outside","time":0,"action":{"firstName":"Ada","lastName":"Lovelace"}}
 /// ```
 ///
 /// Each line holds a sequence number (from 1), the action's type name (its full name without
 /// its module: `SearchFeature.Changed`, `Box<Int>`), where it came from (`"origin"`:
 /// `"outside"` for an action handed to `Store.dispatch` on an idle store, by a view or a test;
 /// `"followUp"` for one dispatched from within the store, by a middleware, an effect or a
-/// subscriber; see ``ActionLog/Entry/Origin``) and its JSON encoding.
+/// subscriber; see ``ActionLog/Entry/Origin``), when (`"time"`: seconds since the first line,
+/// to the microsecond, on the store's clock, `dependencies.clock`, so a session recorded on a
+/// `TestClock` has the test's times; see ``ActionLog/Entry/time``) and its JSON encoding. The
+/// line of an ``UndoAction`` or a ``RedoAction`` also says what it brought back (`"restores"`:
+/// the line whose state before it returned, or `null`; see ``ActionLog/Entry/Restored``),
+/// when the store has an ``UndoHistory``, so that a replay with the reducers alone undoes and
+/// redoes the same steps.
 /// An action that is not `Encodable`, or whose encoding fails, gets a line with
 /// `"skipped":true` and its type name instead, which a replay reports as a gap. Lines are
 /// written in one system call each, before the action goes on down the stack: when the app
@@ -42,7 +48,7 @@ public import ReMVVMStore
 /// `StoreDiagnostic.Kind.recordingFailed`, sets ``failure`` and stops recording; actions go
 /// on through the store as before.
 @MainActor
-public final class ActionRecorder: AnyMiddleware {
+public final class ActionRecorder: StoreFeature {
     /// The file the actions are written to.
     public let fileURL: URL
     /// The sequence number of the last line written, `0` before the first.
@@ -52,6 +58,10 @@ public final class ActionRecorder: AnyMiddleware {
 
     private var file: LogFile?
     private var failureReported = false
+    /// The time since the first line, on the clock of the store of that line; `nil` before it.
+    private var elapsed: (() -> Duration)?
+    /// Shared with the store's ``UndoHistory``: which lines its undo and redo bring back.
+    private var link: RecordingLink?
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -84,6 +94,20 @@ public final class ActionRecorder: AnyMiddleware {
     /// Whether actions are still being written: `false` once writing failed.
     public var isRecording: Bool { file != nil }
 
+    /// Sees every action, to record it.
+    ///
+    /// - Parameter type: An action type.
+    /// - Returns: `true`.
+    public func handlesActions(of type: any StoreAction.Type) -> Bool { true }
+
+    /// Meets the store's ``UndoHistory``, if it has one, so that the line of an undo or a redo
+    /// says which line's state it brought back.
+    ///
+    /// - Parameter store: The store made with the recorder in its middleware.
+    public func attach<State: StoreState>(to store: Store<State>) {
+        link = store.attachment(RecordingLink.self) { RecordingLink() }
+    }
+
     /// Writes `action` as the next line, then passes it on.
     ///
     /// - Parameters:
@@ -96,7 +120,8 @@ public final class ActionRecorder: AnyMiddleware {
         dispatcher: Dispatcher<Action, State>
     ) {
         if let file {
-            write(action, origin: dispatcher.isFromOutside ? .outside : .followUp, to: file)
+            let time = time(on: dispatcher.dependencies.clock)
+            write(action, origin: dispatcher.isFromOutside ? .outside : .followUp, time: time, to: file)
         }
         if let failure, !failureReported {
             failureReported = true
@@ -106,7 +131,21 @@ public final class ActionRecorder: AnyMiddleware {
         dispatcher.next()
     }
 
-    private func write(_ action: some StoreAction, origin: ActionLog.Entry.Origin, to file: LogFile) {
+    /// The time since the first line, which starts the count on `clock`.
+    private func time(on clock: any Clock<Duration>) -> Duration {
+        if let elapsed { return elapsed() }
+        elapsed = Self.stopwatch(on: clock)
+        return .zero
+    }
+
+    private static func stopwatch<C: Clock<Duration>>(on clock: C) -> () -> Duration {
+        let start = clock.now
+        return { start.duration(to: clock.now) }
+    }
+
+    private func write(
+        _ action: some StoreAction, origin: ActionLog.Entry.Origin, time: Duration, to file: LogFile
+    ) {
         let sequenceNumber = lastSequenceNumber + 1
         let typeName = LogLine.typeName(of: type(of: action))
         let line: [UInt8]
@@ -114,19 +153,21 @@ public final class ActionRecorder: AnyMiddleware {
             do {
                 let payload = try encoder.encode(encodable)
                 line = LogLine.entry(
-                    sequenceNumber: sequenceNumber, typeName: typeName, origin: origin, payload: payload)
+                    sequenceNumber: sequenceNumber, typeName: typeName, origin: origin, time: time,
+                    restored: link?.restored(by: action), payload: payload)
             } catch {
                 line = LogLine.skipped(
-                    sequenceNumber: sequenceNumber, typeName: typeName, origin: origin,
+                    sequenceNumber: sequenceNumber, typeName: typeName, origin: origin, time: time,
                     reason: "encoding failed: \(error)")
             }
         } else {
             line = LogLine.skipped(
-                sequenceNumber: sequenceNumber, typeName: typeName, origin: origin, reason: nil)
+                sequenceNumber: sequenceNumber, typeName: typeName, origin: origin, time: time, reason: nil)
         }
         do {
             try file.append(line)
             lastSequenceNumber = sequenceNumber
+            link?.currentLine = sequenceNumber
         } catch {
             file.close()
             self.file = nil

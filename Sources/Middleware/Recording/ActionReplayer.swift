@@ -129,10 +129,13 @@ public struct ActionReplayer: Sendable {
     /// happens again, and none needs to, since the log holds the actions the effects
     /// dispatched back. The store's features see the change as one, with every action
     /// replayed (`StateChangeCause.actions`): an ``ActionHistory`` keeps them, a
-    /// ``StatePersistence`` saves the result. An ``UndoAction`` or a ``RedoAction`` in the log cannot be reduced
-    /// alone (the state it restores is attached by an ``UndoHistory`` on its way through the
-    /// middleware), so such a log throws ``ActionLogError/needsMiddleware(line:typeName:)``
-    /// before anything changes: replay it with ``Mode/throughMiddleware``.
+    /// ``StatePersistence`` saves the result. An ``UndoAction`` or a ``RedoAction`` brings back
+    /// what its line says it did (``ActionLog/Entry/restored``): the state the replay had
+    /// reached right before that line, or, when `store` has an `UndoHistory(limit:at:)`, that
+    /// part of it; so the replay undoes and redoes the same steps as the session, however they
+    /// interleave with effects' follow-ups. One whose line does not say it (a log written
+    /// before lines said it) throws ``ActionLogError/needsMiddleware(line:typeName:)`` before
+    /// anything changes: replay such a log with ``Mode/throughMiddleware``.
     ///
     /// With ``Mode/throughMiddleware`` each action goes through the store's whole middleware
     /// stack, as when it was recorded; the actions the log marks as follow-ups (dispatched
@@ -162,11 +165,9 @@ public struct ActionReplayer: Sendable {
         var leftOut = 0
         switch mode {
         case .reducersOnly:
-            if let restoring = decoded.first(where: { $0.action is any RestoringAction }) {
-                throw .needsMiddleware(line: restoring.entry.lineNumber, typeName: restoring.entry.typeName)
-            }
-            let actions = decoded.map(\.action)
-            store.replaceState(with: store.reduced(actions, from: store.state), cause: .actions(actions))
+            let replay = try ExactReplay(decoded, from: store.state, store: store)
+            store.replaceState(
+                with: replay.steps.last?.state ?? store.state, cause: .actions(replay.steps.map(\.action)))
             dispatched = decoded.count
         case .throughMiddleware:
             for (entry, action) in decoded {
@@ -223,7 +224,8 @@ extension ActionReplayer {
     public enum Mode: Sendable, Equatable {
         /// The store's reducers alone: no middleware runs and no effect happens again; the
         /// follow-up actions the effects dispatched come from the log. Subscribers are told once,
-        /// with the result. A log holding an ``UndoAction`` or a ``RedoAction`` throws
+        /// with the result. An ``UndoAction`` or a ``RedoAction`` brings back the state its line
+        /// names; one whose line names none throws
         /// ``ActionLogError/needsMiddleware(line:typeName:)``.
         case reducersOnly
         /// Each action from outside through the store's whole middleware stack, as when it was

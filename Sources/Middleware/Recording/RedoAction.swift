@@ -12,8 +12,9 @@ public import ReMVVMStore
 /// It is an ordinary action: it goes through the middleware, and subscribers and view models
 /// see the restored state as any other change. With nothing to redo (no undo yet, or an action
 /// other than undo and redo was reduced since), the history blocks it and nothing changes. It
-/// is `Codable` (its JSON is `{}`), so an ``ActionRecorder`` records it and a replay into a
-/// store with the same history redoes the same step.
+/// is `Codable` (its JSON is `{}`), so an ``ActionRecorder`` records it, with the line whose
+/// state it brought back (``ActionLog/Entry/restored``), and a replay, by the reducers alone or
+/// through a store with the same history, redoes the same step.
 public struct RedoAction: StoreAction, RestoringAction, Codable, CustomStringConvertible {
     /// The state the ``UndoHistory`` chose to restore; set by the history on its way through
     /// the middleware, never by the app, and never encoded (the JSON is `{}`).

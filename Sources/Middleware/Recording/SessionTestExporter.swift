@@ -8,20 +8,28 @@ public import ReMVVMStore
 
 /// Turns a recorded session into the source of a Swift Testing test: the actions from outside
 /// are `send`s, the follow-ups that middleware, effects and subscribers dispatched are
-/// `receive`s, and each state change is asserted as code built from the values.
+/// `receive`s, the test's `TestClock` moves by the recorded gaps between them, and each state
+/// change is asserted as code built from the values.
 ///
 /// <!-- snippet: given log: ActionLog -->
 /// ```swift
-/// var exporter = SessionTestExporter(replayer: replayer, makeStore: "makeTestStore()")
+/// var exporter = SessionTestExporter(replayer: replayer, makeStore: "makeTestStore(clock: clock)")
 /// exporter.imports += ["@testable import MyApp"]
 /// let source = try exporter.source(for: log, from: Store(with: initialState))
+/// // let clock = TestClock()
+/// // let store = makeTestStore(clock: clock)
 /// // try await store.send(LoginAction(firstName: "Ada", lastName: "Lovelace")) {
 /// //     $0.user = User(firstName: "Ada", lastName: "Lovelace")
+/// //     $0.navigation.apply(.present(Screen.greetings))
 /// // }
+/// // await clock.advance(by: .milliseconds(300))
 /// // try await store.receive(GreetingsLoaded.self) {
 /// //     $0.greeting = "Hello Ada Lovelace <3"
 /// // }
 /// ```
+///
+/// The file imports the library plainly (``imports``) and uses its public API alone, so it
+/// compiles in an app's test target with `@testable` only of the app's own module.
 ///
 /// The states come from the app's reducers, not from the log: each action of the log is
 /// reduced in turn, from the initial state of the store given, and the test asserts what
@@ -30,8 +38,16 @@ public import ReMVVMStore
 /// ``ActionLog/Entry/Origin`` of each line says which actions are sent and which received; a
 /// log written before origins were recorded has every action sent.
 ///
+/// An ``UndoAction`` or a ``RedoAction`` is sent as itself and asserts the state its line says
+/// it brought back (``ActionLog/Entry/restored``), which the ``UndoHistory`` in the test
+/// store's middleware brings back too, since the test sends and receives in the recorded order.
+///
 /// The values become code when they are made of structs, enums, optionals, arrays, sets,
-/// dictionaries, tuples, strings, `Bool`s and numbers. A struct is written as its memberwise
+/// dictionaries, tuples, strings, `Bool`s and numbers; the library's own actions are code too
+/// (`NavigationAction<Screen>.dismiss`, `UndoAction()`). A ``NavigationState`` is not written
+/// as its stored parts but as the actions that make the new one from the old, as the app
+/// applied them (`$0.navigation.apply(.present(Screen.greetings))`), or from a new state when
+/// an undo took it back (`$0.navigation = NavigationState(root: Screen.login)`, then `apply`s). A struct is written as its memberwise
 /// initializer, so it must have one the test can call (with `@testable import`, an internal
 /// one will do). What cannot be written as code falls back:
 /// - An action becomes a JSON decode of its recorded payload
@@ -44,11 +60,14 @@ public import ReMVVMStore
 ///   ``StateAssertion/wholeState``.
 ///
 /// What cannot be exported throws ``ActionLogError/notExportable(line:typeName:reason:)``
-/// naming the line: an ``UndoAction`` or a ``RedoAction`` (the state it restores comes from
-/// the ``UndoHistory`` in the middleware, not from the reducers; export the session up to the
-/// line before with `through:`). A gap (an action that was not recorded) becomes a comment, and
-/// the test goes on with exhaustivity off. An action that a middleware blocked when it was
-/// recorded is reduced here all the same: such sessions need the test edited by hand.
+/// naming the line: an ``UndoAction`` or a ``RedoAction`` whose line does not say what it
+/// brought back (a log written before lines said it; export the session up to the line before
+/// with `through:`). A gap (an action that was not recorded) becomes a comment, and the test
+/// goes on with exhaustivity off. An action that a middleware blocked when it was recorded is
+/// reduced here all the same: such sessions need the test edited by hand. A session cut with
+/// `through:` before the log's end says so, lets what was still running run to its end
+/// (`await clock.run()`, `await store.store.idle()`) and skips what it dispatched
+/// (`store.skipReceivedActions()`), so the test ends passing.
 public struct SessionTestExporter: Sendable {
     /// How a test states the state after an action.
     ///
@@ -72,8 +91,26 @@ public struct SessionTestExporter: Sendable {
     /// and middleware and the initial state the session started from, such as
     /// `"makeTestStore()"`.
     public var makeStore: String
-    /// The import lines at the top of the file; add the app's (`@testable import MyApp`).
-    public var imports: [String] = ["import ReMVVMStore", "import Testing"]
+    /// The import lines at the top of the file; add the app's (`@testable import MyApp`). The
+    /// library's modules are imported plainly: the test uses their public API only.
+    public var imports: [String] = ["import ReMVVMMiddleware", "import ReMVVMStore", "import Testing"]
+    /// A Swift expression that makes the test's clock, bound to `clock` in the test before
+    /// ``makeStore`` runs; `"TestClock()"` by default.
+    ///
+    /// The test advances it by the gaps between the recorded times
+    /// (``ActionLog/Entry/time``), so ``makeStore`` must give it to the store:
+    /// `"makeTestStore(clock: clock)"`. The clock is made when the test advances it or
+    /// ``makeStore`` names `clock`.
+    public var makeClock = "TestClock()"
+    /// The smallest step the test's clock moves by: the recorded times are rounded down to it
+    /// before their gaps are taken, so that a session recorded on a real clock does not write
+    /// a step for every microsecond between an action and its follow-ups. One millisecond by
+    /// default; `.zero` keeps the microseconds.
+    ///
+    /// Rounding each time down, not each gap, keeps the sum of the steps within one resolution
+    /// of the recorded time, and a gap of whole resolutions, such as a 300 ms debounce, never
+    /// shrinks.
+    public var timeResolution: Duration = .milliseconds(1)
     /// The name of the test suite, a Swift type name.
     public var suiteName = "RecordedSessionTests"
     /// The display name of the test.
@@ -119,7 +156,8 @@ public struct SessionTestExporter: Sendable {
     ///   - log: The recorded session.
     ///   - store: A store with the app's reducers whose state is the one the session started
     ///     from; it is not changed (its middleware do not matter, they do not run).
-    ///   - last: The sequence number of the last entry to export; every entry by default.
+    ///   - last: The sequence number of the last entry to export; every entry by default. A
+    ///     test cut before the log's end lets what still runs finish and skips its actions.
     /// - Returns: The whole file, ending with a newline.
     /// - Throws: ``ActionLogError`` for a line the replayer cannot decode, or one that cannot
     ///   be exported; nothing is written.
@@ -130,19 +168,37 @@ public struct SessionTestExporter: Sendable {
         through last: Int = .max
     ) throws(ActionLogError) -> String {
         let decoded = try replayer.decodedEntries(in: log, through: last)
-        if let restoring = decoded.first(where: { $0.action is any RestoringAction }) {
+        let replay: ExactReplay<State>
+        do {
+            replay = try ExactReplay(decoded, from: store.state, store: store)
+        } catch .needsMiddleware(let line, let typeName) {
+            let sequenceNumber = decoded.first { $0.entry.lineNumber == line }?.entry.sequenceNumber ?? line
             throw .notExportable(
-                line: restoring.entry.lineNumber, typeName: restoring.entry.typeName,
-                reason: "the state it restores comes from the UndoHistory in the middleware, not from the "
-                    + "reducers; export the session up to the line before (through: "
-                    + "\(restoring.entry.sequenceNumber - 1))")
+                line: line, typeName: typeName,
+                reason: "its line does not say which state it brought back (a log recorded before lines said "
+                    + "it, or without an UndoHistory in the store); export the session up to the line before "
+                    + "(through: \(sequenceNumber - 1))")
+        } catch {
+            throw error
         }
         var body: [String] = []
         var usesFoundation = false
+        var usesClock = false
         var state = store.state
         var isExhaustive = true
-        var next = decoded.makeIterator()
+        var next = zip(decoded, replay.steps).makeIterator()
+        var clockTime: Duration?
+        /// Moves the test's clock to the time of `entry`, rounded down to the resolution.
+        func advanceClock(to entry: ActionLog.Entry) {
+            guard let time = entry.time else { return }
+            let rounded = Self.roundedDown(time, to: timeResolution)
+            defer { clockTime = rounded }
+            guard let now = clockTime, rounded > now else { return }
+            usesClock = true
+            body.append("await clock.advance(by: \(Self.code(for: rounded - now)))")
+        }
         for entry in log.entries where entry.sequenceNumber <= last {
+            advanceClock(to: entry)
             if entry.isSkipped {
                 body.append(
                     "// line \(entry.lineNumber): a \(entry.typeName) was not recorded; the test leaves it out"
@@ -154,8 +210,8 @@ public struct SessionTestExporter: Sendable {
                 }
                 continue
             }
-            guard let (_, action) = next.next() else { break }
-            let after = store.reduced([action], from: state)
+            guard let ((_, action), step) = next.next() else { break }
+            let after = step.state
             let assertion = assertion(from: state, to: after)
             state = after
             let call: String
@@ -186,6 +242,17 @@ public struct SessionTestExporter: Sendable {
             }
             if needsOff { body.append("store.exhaustivity = .on") }
         }
+        if let cut = log.entries.first(where: { $0.sequenceNumber > last }) {
+            // What ran on after the cut would dispatch actions the test does not expect, or
+            // keep the store busy: it runs to its end, and its actions are skipped, said so.
+            body.append(
+                "// The session goes on in the log from line \(cut.lineNumber) (\(cut.typeName)); "
+                    + "the test stops before it.")
+            body.append("// What was still running runs to its end, and what it dispatched is skipped:")
+            if usesClock || mentionsClock { body.append("await clock.run()") }
+            body.append("await store.store.idle()")
+            body.append("store.skipReceivedActions()")
+        }
         body.append("try await store.finish()")
 
         var imports = self.imports
@@ -201,11 +268,41 @@ public struct SessionTestExporter: Sendable {
         lines.append("@Suite struct \(suiteName) {")
         lines.append("    @Test(\(String(reflecting: testName)))")
         lines.append("    func recordedSession() async throws {")
+        if usesClock || mentionsClock { lines.append("        let clock = \(makeClock)") }
         lines.append("        let store = \(makeStore)")
         lines += body.map { "        " + $0 }
         lines.append("    }")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Whether ``makeStore`` uses the test's clock, by its name `clock`.
+    private var mentionsClock: Bool {
+        var word = ""
+        for character in makeStore + " " {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                if word == "clock" { return true }
+                word = ""
+            }
+        }
+        return false
+    }
+
+    /// `duration` rounded down to a whole number of `resolution`s.
+    static func roundedDown(_ duration: Duration, to resolution: Duration) -> Duration {
+        guard resolution > .zero else { return duration }
+        let unit = max(1, LogLine.microseconds(in: resolution))
+        return .microseconds(LogLine.microseconds(in: duration) / unit * unit)
+    }
+
+    /// `.seconds(300)`, `.milliseconds(150)`, `.microseconds(125)`.
+    static func code(for duration: Duration) -> String {
+        let microseconds = LogLine.microseconds(in: duration)
+        if microseconds % 1_000_000 == 0 { return ".seconds(\(microseconds / 1_000_000))" }
+        if microseconds % 1_000 == 0 { return ".milliseconds(\(microseconds / 1_000))" }
+        return ".microseconds(\(microseconds))"
     }
 
     // MARK: - Code
@@ -225,9 +322,16 @@ public struct SessionTestExporter: Sendable {
         var unwritten: [String] = []
         var changed: [String] = []
         var arguments: [String] = []
+        var stepLines: [String] = []
         for (old, new) in zip(oldParts, newParts) {
             let label = new.label
             if SwiftValueCode.isSame(old.value, new.value) {
+                arguments.append("\(label): $0.\(label)")
+            } else if let steps = (old.value as? any SessionTestSteps)?.sessionTestSteps(to: new.value) {
+                // A navigation: the actions that make the new one, as the app applied them.
+                let lines = steps.map { $0.hasPrefix("=") ? "$0.\(label) \($0)" : "$0.\(label).\($0)" }
+                changed += lines
+                stepLines += lines
                 arguments.append("\(label): $0.\(label)")
             } else if let code = SwiftValueCode.code(for: new.value) {
                 changed.append("$0.\(label) = \(code)")
@@ -243,7 +347,7 @@ public struct SessionTestExporter: Sendable {
             return (changed, unwritten)
         case .wholeState:
             guard let name = SwiftValueCode.typeName(of: after) else { return (changed, unwritten) }
-            return (["$0 = \(name)(\(arguments.joined(separator: ", ")))"], unwritten)
+            return (["$0 = \(name)(\(arguments.joined(separator: ", ")))"] + stepLines, unwritten)
         }
     }
 

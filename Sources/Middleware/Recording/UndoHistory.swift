@@ -27,6 +27,13 @@ public import ReMVVMStore
 /// told (``canUndo`` included); time travel (an ``ActionHistory``'s jump or skip) and a replay
 /// make no step.
 ///
+/// With an ``ActionRecorder`` in the same store (before or after the history), each step knows
+/// the log line of the action it was made for, and the line of an undo or a redo says which
+/// line's state it brought back (``ActionLog/Entry/restored``): a replay by the reducers alone
+/// then undoes and redoes the same steps. One history per store tells its recorder; a replay
+/// restores the part that the history of the store replayed into keeps, so replay into a store
+/// set up as the recorded one was.
+///
 /// The history keeps at most ``limit`` steps to undo and redo together, dropping the oldest,
 /// so memory stays bounded however long the session. States are values, so steps share the
 /// storage that did not change between them.
@@ -46,6 +53,9 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
         let id: Int
         let restoration: Restoration<State>
         let action: any StoreAction
+        /// The sequence number of the line an ``ActionRecorder`` of the store wrote for the
+        /// action whose state before this step keeps, or `nil` without a recorder.
+        let line: Int?
     }
 
     /// What a step keeps of a state (the whole state, or the part at `at:`), as the function
@@ -58,6 +68,8 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
     private let stepTypes: [ObjectIdentifier]?
     /// The store the history was registered on.
     private weak var store: Store<State>?
+    /// Shared with the store's ``ActionRecorder``, if it has one: the lines of the steps.
+    private var link: RecordingLink?
 
     /// The steps to undo, oldest first.
     private typealias StepStack = BoundedStack<Step>
@@ -151,6 +163,11 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
     public func register(on store: Store<State>) {
         guard self.store !== store else { return }
         self.store = store
+        let link = store.attachment(RecordingLink.self) { RecordingLink() }
+        link.hasHistory = true
+        link.restoreFunction = snapshot
+        self.link = link
+        publishLines()
         store.register(reducer: RestoreReducer<State, UndoAction>.self)
         store.register(reducer: RestoreReducer<State, RedoAction>.self)
         let stepTypes = stepTypes
@@ -250,10 +267,12 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
         guard let step = self[keyPath: source].last, step.id == restoration?.stepID else {
             // Other steps were taken while the restore was held back: redo is stale.
             redoSteps.removeAll()
+            publishLines()
             return
         }
         self[keyPath: source].popLast()
         self[keyPath: target].push(makeStep(keeping: oldState, action: step.action))
+        publishLines()
     }
 
     /// Makes a step for an action that changed what the history keeps; a new step drops what
@@ -262,11 +281,22 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
         guard changedKeptPart(oldState, newState) else { return }
         undoSteps.push(makeStep(keeping: oldState, action: action))
         redoSteps.removeAll()
+        publishLines()
     }
 
+    /// A step keeping `state`, the state before the action being reduced: its line is the one
+    /// the recorder wrote last.
     private func makeStep(keeping state: State, action: any StoreAction) -> Step {
         lastID += 1
         return Step(
-            id: lastID, restoration: Restoration(stepID: lastID, apply: snapshot(state)), action: action)
+            id: lastID, restoration: Restoration(stepID: lastID, apply: snapshot(state)), action: action,
+            line: link?.currentLine)
+    }
+
+    /// Tells the recorder which lines an undo and a redo would now take the state back to.
+    private func publishLines() {
+        guard let link else { return }
+        link.undoLine = undoSteps.last.map(\.line)
+        link.redoLine = redoSteps.last.map(\.line)
     }
 }

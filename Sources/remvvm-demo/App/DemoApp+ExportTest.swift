@@ -9,22 +9,24 @@ import ReMVVMStore
 
 extension DemoApp {
     /// A test store with the demo's reducers (the navigation's included) and middleware (the undo
-    /// history) and the state the app starts from: what the tests `--export-test` prints
-    /// start with.
+    /// history) and the state the app starts from, on `clock`: what the tests `--export-test`
+    /// prints start with.
     ///
     /// <!-- snippet: not checked (the demo's types are internal to its executable) -->
     /// ```swift
-    /// let store = DemoApp.makeTestStore()
+    /// let clock = TestClock()
+    /// let store = DemoApp.makeTestStore(clock: clock)
     /// try await store.send(LoginAction(firstName: "Ada", lastName: "Lovelace")) {
     ///     $0.user = User(firstName: "Ada", lastName: "Lovelace")
     ///     $0.navigation.apply(.present(.greetings))
     /// }
     /// ```
-    static func makeTestStore() -> TestStore<AppState> {
+    static func makeTestStore(clock: any Clock<Duration> = TestClock()) -> TestStore<AppState> {
         let history = UndoHistory<AppState>(limit: historyLimit)
         let store = TestStore(
             with: AppState(factory: CompositeViewModelFactory(), user: nil),
-            middleware: [history])
+            middleware: [history]
+        ) { $0.clock = clock }
         store.register(navigation: \.navigation)
         store.register(reducer: LoginReducer.self)
         store.register(reducer: LogoutReducer.self)
@@ -33,12 +35,14 @@ extension DemoApp {
     }
 
     /// How `--export-test` writes a session as a test: the properties that changed, the
-    /// navigation's as its stored parts (hence `@testable import ReMVVMMiddleware`).
+    /// navigation's as the actions that make it (`$0.navigation.apply(.dismiss)`), through the
+    /// library's public API alone; the test's clock moves by the recorded gaps.
     static let testExporter: SessionTestExporter = {
-        var exporter = SessionTestExporter(replayer: replayer, makeStore: "DemoApp.makeTestStore()")
+        var exporter = SessionTestExporter(
+            replayer: replayer, makeStore: "DemoApp.makeTestStore(clock: clock)")
         exporter.imports = [
-            "import ReMVVMStore", "import Testing", "",
-            "@testable import ReMVVMMiddleware", "@testable import remvvm_demo",
+            "import ReMVVMMiddleware", "import ReMVVMStore", "import Testing", "",
+            "@testable import remvvm_demo",
         ]
         exporter.stateAssertion = .changedProperties
         exporter.testName = "the recorded session goes through the same states"

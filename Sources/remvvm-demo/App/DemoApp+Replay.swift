@@ -28,7 +28,7 @@ extension DemoApp {
     ///   nothing was shown.
     static func make(
         style: TextStyle, recordPath: String?, replayPath: String?, statePath: String? = nil,
-        idleTimeout: Duration? = nil
+        idleTimeout: Duration? = nil, clock: any Clock<Duration> = ContinuousClock()
     ) -> Result<DemoApp, CommandError> {
         var replay: (log: ActionLog, path: String)?
         if let replayPath {
@@ -76,7 +76,7 @@ extension DemoApp {
         }
         let app = DemoApp(
             style: style, recorder: recorder, persistence: persistence, user: restored.user,
-            idleTimeout: idleTimeout)
+            idleTimeout: idleTimeout, clock: clock)
         if let warning { app.console.err(warning) }
         if let replay { app.replay(replay.log, path: replay.path) }
         return .success(app)
@@ -86,8 +86,9 @@ extension DemoApp {
     /// usual but are not printed: ``start()`` shows the one the replay ended on. What the log
     /// left out, and any warning, goes to standard error.
     ///
-    /// Through the middleware: the demo records undo and redo, whose states the undo history
-    /// attaches on their way through, and its navigation moves the screens with the state. Its
+    /// Through the middleware: the undo history makes its steps as the actions pass, so an
+    /// `undo` after the replay takes back the replayed actions too (a replay by the reducers
+    /// alone makes no step), and the navigation moves the screens with the state. Its
     /// middleware dispatch no follow-ups, so nothing happens twice.
     func replay(_ log: ActionLog, path: String) {
         for warning in log.warnings {

@@ -8,8 +8,11 @@ import ReMVVMStore
 
 /// The format of one line of an action log, in both directions:
 /// `{"seq":1,"type":"LoginAction","origin":"outside","action":{...}}` or
-/// `{"seq":2,"type":"Ping","origin":"followUp","skipped":true}`. Logs written before origins were
-/// recorded have no `"origin"`; they still read, with an unknown origin.
+/// `{"seq":2,"type":"Ping","origin":"followUp","time":0.3,"skipped":true}`. Logs written before
+/// origins were recorded have no `"origin"`, and those written before times were recorded no
+/// `"time"`; they still read, with an unknown origin and time. An undo or a redo also names the
+/// line whose state before it brought back: `"restores":3`, or `"restores":null` when there was
+/// nothing to restore.
 enum LogLine {
     /// The name a log gives an action type: ``TypeName``'s, so a log, a trace and a test name
     /// an action alike (`SearchFeature.Changed`, `Wrapper<Int>`). It is what
@@ -20,11 +23,19 @@ enum LogLine {
 
     /// The line of an action whose payload `encoder` made, with its newline.
     static func entry(
-        sequenceNumber: Int, typeName: String, origin: ActionLog.Entry.Origin, payload: Data
+        sequenceNumber: Int, typeName: String, origin: ActionLog.Entry.Origin, time: Duration?,
+        restored: ActionLog.Entry.Restored? = nil, payload: Data
     ) -> [UInt8] {
         var line = Array("{\"seq\":\(sequenceNumber),\"type\":".utf8)
         appendString(typeName, to: &line)
         line += Array(",\"origin\":\"\(origin.rawValue)\"".utf8)
+        if let time { line += Array(",\"time\":\(seconds(time))".utf8) }
+        switch restored {
+        case .stateBefore(let sequenceNumber): line += Array(",\"restores\":\(sequenceNumber)".utf8)
+        case .nothing: line += Array(",\"restores\":null".utf8)
+        case nil: break
+        }
+        // The payload last: `payloadText(of:)` finds it there.
         line += Array(",\"action\":".utf8)
         line += payload
         line += Array("}\n".utf8)
@@ -34,11 +45,13 @@ enum LogLine {
     /// The line of an action that was not recorded, with its newline; `reason` says why when
     /// the action was `Encodable` but could not be encoded.
     static func skipped(
-        sequenceNumber: Int, typeName: String, origin: ActionLog.Entry.Origin, reason: String?
+        sequenceNumber: Int, typeName: String, origin: ActionLog.Entry.Origin, time: Duration?,
+        reason: String?
     ) -> [UInt8] {
         var line = Array("{\"seq\":\(sequenceNumber),\"type\":".utf8)
         appendString(typeName, to: &line)
         line += Array(",\"origin\":\"\(origin.rawValue)\"".utf8)
+        if let time { line += Array(",\"time\":\(seconds(time))".utf8) }
         line += Array(",\"skipped\":true".utf8)
         if let reason {
             line += Array(",\"reason\":".utf8)
@@ -46,6 +59,29 @@ enum LogLine {
         }
         line += Array("}\n".utf8)
         return line
+    }
+
+    /// A duration as a JSON number of seconds, to the microsecond, without trailing zeros:
+    /// `0`, `0.1`, `300`, `1.000125`. Never negative.
+    static func seconds(_ duration: Duration) -> String {
+        let microseconds = max(0, microseconds(in: duration))
+        let whole = microseconds / 1_000_000
+        var fraction = String(microseconds % 1_000_000)
+        if fraction == "0" { return "\(whole)" }
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(whole).\(fraction)"
+    }
+
+    /// A duration in whole microseconds, rounded down.
+    static func microseconds(in duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    }
+
+    /// The duration a line's `"time"` gives in seconds, to the microsecond.
+    static func duration(seconds: Double) -> Duration {
+        .microseconds(Int64((seconds * 1_000_000).rounded()))
     }
 
     /// The JSON of a line's payload, as the recorder wrote it (the last field of the line), or
@@ -88,9 +124,13 @@ enum LogLine {
         let hasPayload: Bool
         /// `nil` in a log written before origins were recorded.
         let originName: String?
+        /// Seconds since the first line; `nil` in a log written before times were recorded.
+        let time: Double?
+        /// For an undo or a redo: the line whose state before it was brought back.
+        let restored: ActionLog.Entry.Restored?
 
         enum CodingKeys: String, CodingKey {
-            case seq, type, skipped, action, origin
+            case seq, type, skipped, action, origin, time, restores
         }
 
         init(from decoder: any Decoder) throws {
@@ -107,6 +147,15 @@ enum LogLine {
             isSkipped = try container.decodeIfPresent(Bool.self, forKey: .skipped) ?? false
             hasPayload = container.contains(.action)
             originName = try container.decodeIfPresent(String.self, forKey: .origin)
+            time = try container.decodeIfPresent(Double.self, forKey: .time)
+            if container.contains(.restores) {
+                restored =
+                    try container.decodeIfPresent(Int.self, forKey: .restores).map {
+                        .stateBefore(sequenceNumber: $0)
+                    } ?? .nothing
+            } else {
+                restored = nil
+            }
         }
     }
 

@@ -17,6 +17,7 @@
 enum SwiftValueCode {
     /// The code that builds `value`, or `nil` when it cannot be written as code.
     static func code(for value: Any) -> String? {
+        if let own = value as? any SessionTestCode { return own.sessionTestCode }
         switch value {
         case let text as String: return String(reflecting: text)
         case let character as Character: return String(reflecting: String(character))

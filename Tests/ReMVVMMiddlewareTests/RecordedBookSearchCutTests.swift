@@ -1,0 +1,49 @@
+// Generated from a recorded session by ReMVVM's SessionTestExporter.
+// Regenerate it rather than edit it.
+// swift-format-ignore-file
+
+import ReMVVMMiddleware
+import ReMVVMStore
+import Testing
+
+@MainActor
+@Suite struct RecordedBookSearchCutTests {
+    @Test("the recorded book search goes through the same states")
+    func recordedSession() async throws {
+        let clock = TestClock()
+        let store = makeBookSearchTestStore(clock: clock)
+        try await store.send(Search.Changed(query: "d")) {
+            $0.query = "d"
+        }
+        await clock.advance(by: .milliseconds(30))
+        try await store.send(Search.Changed(query: "du")) {
+            $0.query = "du"
+        }
+        await clock.advance(by: .milliseconds(30))
+        try await store.send(Search.Changed(query: "dun")) {
+            $0.query = "dun"
+        }
+        await clock.advance(by: .milliseconds(300))
+        try await store.receive(Search.Answered.self) {
+            $0.results = [Search.Book(title: "Dun")]
+        }
+        await clock.advance(by: .milliseconds(40))
+        try await store.send(UndoAction()) {
+            $0.results = []
+        }
+        await clock.advance(by: .milliseconds(10))
+        try await store.send(RedoAction()) {
+            $0.results = [Search.Book(title: "Dun")]
+        }
+        await clock.advance(by: .milliseconds(90))
+        try await store.send(Search.Changed(query: "dune")) {
+            $0.query = "dune"
+        }
+        // The session goes on in the log from line 8 (Search.Changed); the test stops before it.
+        // What was still running runs to its end, and what it dispatched is skipped:
+        await clock.run()
+        await store.store.idle()
+        store.skipReceivedActions()
+        try await store.finish()
+    }
+}
