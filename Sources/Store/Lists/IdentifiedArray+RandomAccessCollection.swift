@@ -100,10 +100,13 @@ extension IdentifiedArray: RandomAccessCollection {
         let trie: ElementTrie<Element>
         @usableFromInline
         var position = 0
+        /// The leaf of `position`, once read; `nil` before the first element.
         @usableFromInline
-        var leaf: ContiguousArray<Element> = []
+        var leaf: TrieLeaf<Element>?
         @usableFromInline
         var slot = 0
+        @usableFromInline
+        var leafCount = 0
 
         @inlinable
         init(trie: ElementTrie<Element>) {
@@ -123,15 +126,17 @@ extension IdentifiedArray: RandomAccessCollection {
         @inlinable
         public mutating func next() -> Element? {
             guard position < trie.count else { return nil }
-            if slot == leaf.count {
-                leaf = trie.leaf(containing: position).elements
+            if slot == leafCount {
+                let next = trie.leaf(containing: position)
+                leaf = next
+                leafCount = next.count
                 slot = 0
             }
             defer {
                 position += 1
                 slot += 1
             }
-            return leaf[slot]
+            return leaf![slot]
         }
     }
 }
