@@ -79,9 +79,28 @@ struct ElementTrie<Element> {
         return Self.leaf(node)
     }
 
+    /// Calls `body` with the leaf that holds `position`, walking down without retaining the
+    /// nodes on the way (this trie holds them all, unchanged, for the whole call; a retain and
+    /// a release per level cost more than the walk). The caller checked that `position` is in
+    /// `0..<count`.
+    @inlinable
+    func withLeaf<Result>(
+        containing position: Int,
+        _ body: (TrieLeaf<Element>) throws -> Result
+    ) rethrows -> Result {
+        var node = Unmanaged.passUnretained(root)
+        var level = shift
+        while level > 0 {
+            let slot = TrieShape.slot(of: position, level: level)
+            node = node._withUnsafeGuaranteedRef { Self.branch($0).unretainedChild(slot: slot) }
+            level = TrieShape.childLevel(of: level)
+        }
+        return try node._withUnsafeGuaranteedRef { try body(Self.leaf($0)) }
+    }
+
     @inlinable
     subscript(position: Int) -> Element {
-        leaf(containing: position)[position & TrieShape.leafMask]
+        withLeaf(containing: position) { $0[position & TrieShape.leafMask] }
     }
 
     /// Calls `body` with each leaf, in order.
@@ -311,13 +330,21 @@ extension ElementTrie where Element: Equatable {
         }
         let leftBranch = branch(left)
         let rightBranch = branch(right)
-        assert(leftBranch.count == rightBranch.count, "internal inconsistency: branches differ in size")
+        let count = leftBranch.count
+        assert(count == rightBranch.count, "internal inconsistency: branches differ in size")
         let childLevel = TrieShape.childLevel(of: level)
-        for slot in 0..<leftBranch.count
-        where !equal(leftBranch[slot], rightBranch[slot], level: childLevel, comparisons: &comparisons) {
-            return false
+        return leftBranch.withUnsafeMutablePointerToElements { leftChildren in
+            rightBranch.withUnsafeMutablePointerToElements { rightChildren in
+                // Both branches hold `count` children; they are compared in place, by identity
+                // first, without retaining the children both share.
+                for slot in 0..<count where leftChildren[slot] !== rightChildren[slot] {
+                    if !equal(leftChildren[slot], rightChildren[slot], level: childLevel, comparisons: &comparisons) {
+                        return false
+                    }
+                }
+                return true
+            }
         }
-        return true
     }
 }
 
