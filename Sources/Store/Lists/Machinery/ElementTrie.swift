@@ -3,11 +3,13 @@
 /// A persistent sequence of elements by position: a trie of ``TrieLeaf``s under ``TrieBranch``es,
 /// dense from the left, whose versions share every node that neither changed.
 ///
-/// Position `p` lies in the root's slot `TrieShape.slot(of: p, level: shift)`, then in the slot
-/// of the next level down in that child, and so on down to its leaf, where it is slot
-/// `p & TrieShape.leafMask`. Every leaf but the last is full and every branch but the ones on the
-/// right edge is full, so the shape, and `shift`, follow from `count` alone: two tries of one
-/// count have the same shape, which lets ``isEqual(to:comparisons:)`` walk them side by side.
+/// Up to ``TrieShape/rootLeafWidth`` elements, the root is a leaf that holds them all. Beyond,
+/// position `p` lies in the root's slot `TrieShape.slot(of: p, level: shift)`, then in the slot
+/// of the next level down in that child, and so on down to its leaf of
+/// ``TrieShape/leafWidth`` elements, where it is slot `p & TrieShape.leafMask`. Every leaf but
+/// the last is full and every branch but the ones on the right edge is full, so the shape, and
+/// `shift`, follow from `count` alone: two tries of one count have the same shape, which lets
+/// ``isEqual(to:comparisons:)`` walk them side by side.
 ///
 /// A write copies the nodes on the path from the root to its leaf that another version also
 /// holds, and changes in place the nodes this version alone holds: after `var b = a`, the first
@@ -98,9 +100,16 @@ struct ElementTrie<Element> {
         return try node._withUnsafeGuaranteedRef { try body(Self.leaf($0)) }
     }
 
+    /// The slot of `position` in its leaf.
+    @inlinable @inline(__always)
+    func slotInLeaf(of position: Int) -> Int {
+        shift == 0 ? position : position & TrieShape.leafMask
+    }
+
     @inlinable
     subscript(position: Int) -> Element {
-        withLeaf(containing: position) { $0[position & TrieShape.leafMask] }
+        let slot = slotInLeaf(of: position)
+        return withLeaf(containing: position) { $0[slot] }
     }
 
     /// Calls `body` with each leaf, in order.
@@ -133,7 +142,7 @@ struct ElementTrie<Element> {
         var position = positions.lowerBound
         while position < positions.upperBound {
             let leaf = leaf(containing: position)
-            let first = position & TrieShape.leafMask
+            let first = slotInLeaf(of: position)
             let last = min(leaf.count, first + positions.upperBound - position)
             result.append(contentsOf: leaf[first..<last])
             position += last - first
@@ -158,10 +167,13 @@ struct ElementTrie<Element> {
         _ body: (inout Element) throws -> Result
     ) rethrows -> Result {
         Self.makeUnique(&root, level: shift)
+        if shift == 0 {
+            return try Self.leaf(root).update(slot: position, body)
+        }
         return try Self.update(root, at: position, level: shift, body)
     }
 
-    /// `update(at:_:)` below `node`, at `level`, which the caller made unique.
+    /// `update(at:_:)` below `node`, at `level`, which the caller made unique; not the root leaf.
     @inlinable
     static func update<Result>(
         _ node: AnyObject,
@@ -194,10 +206,27 @@ struct ElementTrie<Element> {
     @inlinable
     mutating func append(_ element: Element) {
         if count == Self.capacity(shift: shift) {
-            // The trie is full at this height: a new root, the old one its first child.
-            let newPath = Self.path(to: element, level: shift)
-            root = TrieBranch.make(holding: root, newPath, capacity: TrieShape.branchWidth)
-            shift = TrieShape.parentLevel(of: shift)
+            if shift == 0 {
+                // The root leaf is full: its elements go to leaves of `leafWidth` under a new
+                // root branch, and the element to a new leaf after them.
+                let elements = Self.leaf(root)
+                let branch = TrieBranch.makeEmpty(capacity: TrieShape.branchWidth)
+                var start = 0
+                while start < count {
+                    let leaf = TrieLeaf<Element>.makeEmpty(capacity: TrieShape.leafWidth)
+                    for slot in start..<start + TrieShape.leafWidth { leaf.append(elements[slot]) }
+                    branch.append(leaf)
+                    start += TrieShape.leafWidth
+                }
+                branch.append(Self.path(to: element, level: 0))
+                root = branch
+                shift = TrieShape.leafBits
+            } else {
+                // The trie is full at this height: a new root, the old one its first child.
+                let newPath = Self.path(to: element, level: shift)
+                root = TrieBranch.make(holding: root, newPath, capacity: TrieShape.branchWidth)
+                shift = TrieShape.parentLevel(of: shift)
+            }
         } else {
             Self.makeUnique(&root, level: shift)
             Self.append(element, at: count, to: &root, level: shift)
@@ -212,8 +241,8 @@ struct ElementTrie<Element> {
         if level == 0 {
             var leaf = Self.leaf(node)
             if leaf.isFull {
-                // Only a root leaf is made smaller than the width, and grows by doubling.
-                leaf = leaf.copy(capacity: Swift.min(TrieShape.leafWidth, Swift.max(2 * leaf.count, 1)))
+                // Only a root leaf is made smaller than its width, and grows by doubling.
+                leaf = leaf.copy(capacity: Swift.min(TrieShape.rootLeafWidth, Swift.max(2 * leaf.count, 1)))
                 node = leaf
             }
             leaf.append(element)
@@ -250,6 +279,15 @@ struct ElementTrie<Element> {
             self = ElementTrie()
             return
         }
+        if shift > 0 && newCount <= TrieShape.rootLeafWidth {
+            // Few enough for one flat leaf again: the elements kept, in a new root leaf.
+            let leaf = TrieLeaf<Element>.makeEmpty(capacity: TrieShape.rootLeafWidth)
+            for element in elements(in: 0..<newCount) { leaf.append(element) }
+            root = leaf
+            shift = 0
+            count = newCount
+            return
+        }
         // Lower the trie while the root's first child can hold all that is left, so the root
         // keeps at least two children and the shape still follows from the count.
         while shift > 0 && newCount <= 1 << shift {
@@ -257,7 +295,11 @@ struct ElementTrie<Element> {
             shift = TrieShape.childLevel(of: shift)
         }
         Self.makeUnique(&root, level: shift)
-        Self.truncate(root, after: newCount - 1, level: shift)
+        if shift == 0 {
+            Self.leaf(root).truncate(to: newCount)
+        } else {
+            Self.truncate(root, after: newCount - 1, level: shift)
+        }
         count = newCount
     }
 
@@ -265,11 +307,11 @@ struct ElementTrie<Element> {
     /// caller made `node` unique.
     @inlinable
     static func truncate(_ node: AnyObject, after lastPosition: Int, level: Int) {
-        let slot = TrieShape.slot(of: lastPosition, level: level)
         if level == 0 {
-            leaf(node).truncate(to: slot + 1)
+            leaf(node).truncate(to: (lastPosition & TrieShape.leafMask) + 1)
             return
         }
+        let slot = TrieShape.slot(of: lastPosition, level: level)
         let branch = Self.branch(node)
         branch.truncate(to: slot + 1)
         branch.updateChild(slot: slot) { child in
@@ -400,9 +442,14 @@ extension ElementTrie {
         if shift > 0 {
             guard let root = root as? TrieBranch else { return "a root of level \(shift) that is no branch" }
             if root.count < 2 { return "a root branch with \(root.count) child(ren)" }
+            if count <= TrieShape.rootLeafWidth { return "a root branch for \(count) elements, which fit one leaf" }
         }
         if count > Self.capacity(shift: shift) {
             return "\(count) elements in a trie of height \(shift) that holds \(Self.capacity(shift: shift))"
+        }
+        if shift == 0 {
+            guard let leaf = root as? TrieLeaf<Element> else { return "a root of level 0 that is no leaf" }
+            return leaf.count == count ? nil : "a root leaf of \(leaf.count) elements, count is \(count)"
         }
         var seen = 0
         var problem: String?

@@ -17,35 +17,39 @@
 /// level against the number of levels.
 @usableFromInline
 enum TrieShape {
-    @inlinable static var leafBits: Int { 4 }
+    @inlinable static var leafBits: Int { 3 }
     @inlinable static var leafWidth: Int { 1 << leafBits }
     @inlinable static var leafMask: Int { leafWidth - 1 }
     @inlinable static var branchBits: Int { 4 }
     @inlinable static var branchWidth: Int { 1 << branchBits }
     @inlinable static var branchMask: Int { branchWidth - 1 }
+    /// The most elements a trie keeps in a single leaf, its root, before it becomes leaves of
+    /// `leafWidth` under a branch. A short list is one flat leaf: copying its few elements costs
+    /// less than a branch and a leaf would.
+    @inlinable static var rootLeafWidth: Int { 16 }
 
     /// The level of the children of a branch at `level`: 0 (leaves) under the lowest branch.
-    @inlinable
+    @inlinable @inline(__always)
     static func childLevel(of level: Int) -> Int {
         level == leafBits ? 0 : level - branchBits
     }
 
     /// The level of a branch whose children are at `level`.
-    @inlinable
+    @inlinable @inline(__always)
     static func parentLevel(of level: Int) -> Int {
         level == 0 ? leafBits : level + branchBits
     }
 
-    /// The number of elements a node at `level` can hold.
-    @inlinable
+    /// The number of elements a node at `level` can hold: the root leaf's width at level 0.
+    @inlinable @inline(__always)
     static func capacity(level: Int) -> Int {
-        level == 0 ? leafWidth : 1 << (level + branchBits)
+        level == 0 ? rootLeafWidth : 1 << (level + branchBits)
     }
 
-    /// The slot of `position` in a node at `level`.
-    @inlinable
+    /// The slot of `position` in a branch at `level`, above 0.
+    @inlinable @inline(__always)
     static func slot(of position: Int, level: Int) -> Int {
-        level == 0 ? position & leafMask : (position >> level) & branchMask
+        (position >> level) & branchMask
     }
 }
 
@@ -90,7 +94,8 @@ struct TrieLeafHeader<Element> {
     }
 }
 
-/// A leaf of an ``ElementTrie``: up to ``TrieShape/leafWidth`` elements, inline.
+/// A leaf of an ``ElementTrie``: up to ``TrieShape/leafWidth`` elements, inline (up to
+/// ``TrieShape/rootLeafWidth`` when it is the root).
 ///
 /// Slots `0..<header.count` are initialized, the rest not. Leaves are shared between versions of
 /// a trie and changed in place only while a single version holds them
