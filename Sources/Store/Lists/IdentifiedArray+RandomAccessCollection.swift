@@ -77,7 +77,7 @@ extension IdentifiedArray: RandomAccessCollection {
     /// ```
     ///
     /// - Returns: An iterator that starts at the first element.
-    /// - Complexity: O(1); the iteration is O(n) in all, reading the trie once per leaf of 32
+    /// - Complexity: O(1); the iteration is O(n) in all, reading the trie once per leaf of 8
     ///   elements.
     @inlinable
     public func makeIterator() -> Iterator {
@@ -122,7 +122,7 @@ extension IdentifiedArray: RandomAccessCollection {
         /// ```
         ///
         /// - Returns: The next element, or `nil` when there is none.
-        /// - Complexity: O(1) amortized: O(log n) once per leaf of 32 elements.
+        /// - Complexity: O(1) amortized: O(log n) once per leaf of 8 elements.
         @inlinable
         public mutating func next() -> Element? {
             guard position < trie.count else { return nil }

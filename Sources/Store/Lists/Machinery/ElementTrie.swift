@@ -380,7 +380,9 @@ extension ElementTrie where Element: Equatable {
                 // Both branches hold `count` children; they are compared in place, by identity
                 // first, without retaining the children both share.
                 for slot in 0..<count where leftChildren[slot] !== rightChildren[slot] {
-                    if !equal(leftChildren[slot], rightChildren[slot], level: childLevel, comparisons: &comparisons) {
+                    if !equal(
+                        leftChildren[slot], rightChildren[slot], level: childLevel, comparisons: &comparisons)
+                    {
                         return false
                     }
                 }
@@ -429,7 +431,9 @@ extension ElementTrie {
             guard !shared.contains(ObjectIdentifier(node)) else { continue }
             notShared += 1
             stack.append(
-                contentsOf: Self.children(of: node, level: level).map { ($0, TrieShape.childLevel(of: level)) })
+                contentsOf: Self.children(of: node, level: level).map {
+                    ($0, TrieShape.childLevel(of: level))
+                })
         }
         return notShared
     }
@@ -442,7 +446,9 @@ extension ElementTrie {
         if shift > 0 {
             guard let root = root as? TrieBranch else { return "a root of level \(shift) that is no branch" }
             if root.count < 2 { return "a root branch with \(root.count) child(ren)" }
-            if count <= TrieShape.rootLeafWidth { return "a root branch for \(count) elements, which fit one leaf" }
+            if count <= TrieShape.rootLeafWidth {
+                return "a root branch for \(count) elements, which fit one leaf"
+            }
         }
         if count > Self.capacity(shift: shift) {
             return "\(count) elements in a trie of height \(shift) that holds \(Self.capacity(shift: shift))"
@@ -489,7 +495,9 @@ extension ElementTrie {
             problem = "a branch of \(branch.count) children"
         }
         for slot in 0..<branch.count {
-            check(branch[slot], level: TrieShape.childLevel(of: level), seen: &seen, count: count, problem: &problem)
+            check(
+                branch[slot], level: TrieShape.childLevel(of: level), seen: &seen, count: count,
+                problem: &problem)
         }
         if problem == nil && branch.count < TrieShape.branchWidth && seen != count {
             problem = "a branch of \(branch.count) children before the right edge"

@@ -13,8 +13,13 @@
 /// so on.
 ///
 /// A row change copies one leaf and one branch per level; each copied slot costs a retain when
-/// it is copied and a release when the old version goes, so the widths trade the cost per
-/// level against the number of levels.
+/// it is copied and a release when the old version goes (about 60 instructions a slot), and
+/// each node an allocation and a free (about 250 with the rest of a level's work), so the
+/// widths trade the cost per level against the number of levels. Callgrind, a row action with
+/// one subscriber on 10 / 10,000 / 100,000 rows: leaves and branches of 32, 4,513 / 9,529 /
+/// 11,918 instructions; of 16, 3,416 / 7,180 / 8,409; leaves of 16 under branches of 8, 3,416 /
+/// 7,193 / 8,047; leaves of 8 under branches of 16 with the flat root leaf of 16, 3,479 / 6,891
+/// / 8,109 (without it, 10 rows take two leaves and a branch: 3,935).
 @usableFromInline
 enum TrieShape {
     @inlinable static var leafBits: Int { 3 }
@@ -145,7 +150,9 @@ final class TrieLeaf<Element>: ManagedBuffer<TrieLeafHeader<Element>, Element> {
 
     /// A copy with as many slots as this leaf.
     @inlinable
-    func copy() -> TrieLeaf<Element> { copy(capacity: withUnsafeMutablePointerToHeader { $0.pointee.node.capacity }) }
+    func copy() -> TrieLeaf<Element> {
+        copy(capacity: withUnsafeMutablePointerToHeader { $0.pointee.node.capacity })
+    }
 
     deinit {
         withUnsafeMutablePointers { header, elements in
@@ -162,13 +169,16 @@ final class TrieLeaf<Element>: ManagedBuffer<TrieLeafHeader<Element>, Element> {
     var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.node.count } }
 
     @inlinable
-    var isFull: Bool { withUnsafeMutablePointerToHeader { $0.pointee.node.count == $0.pointee.node.capacity } }
+    var isFull: Bool {
+        withUnsafeMutablePointerToHeader { $0.pointee.node.count == $0.pointee.node.capacity }
+    }
 
     /// Calls `body` on the element in `slot`, in place. The caller holds this leaf alone.
     @inlinable
     func update<Result>(slot: Int, _ body: (inout Element) throws -> Result) rethrows -> Result {
         try withUnsafeMutablePointers { header, elements in
-            precondition(slot >= 0 && slot < header.pointee.node.count, "internal inconsistency: leaf slot \(slot)")
+            precondition(
+                slot >= 0 && slot < header.pointee.node.count, "internal inconsistency: leaf slot \(slot)")
             return try body(&elements[slot])
         }
     }
@@ -179,7 +189,8 @@ final class TrieLeaf<Element>: ManagedBuffer<TrieLeafHeader<Element>, Element> {
     func append(_ element: Element) {
         withUnsafeMutablePointers { header, elements in
             let count = header.pointee.node.count
-            precondition(count < header.pointee.node.capacity, "internal inconsistency: append to a full leaf")
+            precondition(
+                count < header.pointee.node.capacity, "internal inconsistency: append to a full leaf")
             (elements + count).initialize(to: element)
             header.pointee.node.count = count + 1
         }
@@ -206,7 +217,8 @@ extension TrieLeaf: RandomAccessCollection {
     @inlinable
     subscript(slot: Int) -> Element {
         withUnsafeMutablePointers { header, elements in
-            precondition(slot >= 0 && slot < header.pointee.node.count, "internal inconsistency: leaf slot \(slot)")
+            precondition(
+                slot >= 0 && slot < header.pointee.node.count, "internal inconsistency: leaf slot \(slot)")
             return elements[slot]
         }
     }
@@ -284,7 +296,8 @@ final class TrieBranch: ManagedBuffer<TrieNodeHeader, AnyObject> {
     @inlinable
     subscript(slot: Int) -> AnyObject {
         withUnsafeMutablePointers { header, children in
-            precondition(slot >= 0 && slot < header.pointee.count, "internal inconsistency: branch slot \(slot)")
+            precondition(
+                slot >= 0 && slot < header.pointee.count, "internal inconsistency: branch slot \(slot)")
             return children[slot]
         }
     }
@@ -294,7 +307,8 @@ final class TrieBranch: ManagedBuffer<TrieNodeHeader, AnyObject> {
     @inlinable
     func unretainedChild(slot: Int) -> Unmanaged<AnyObject> {
         withUnsafeMutablePointers { header, children in
-            precondition(slot >= 0 && slot < header.pointee.count, "internal inconsistency: branch slot \(slot)")
+            precondition(
+                slot >= 0 && slot < header.pointee.count, "internal inconsistency: branch slot \(slot)")
             return Unmanaged.passUnretained(children[slot])
         }
     }
@@ -303,7 +317,8 @@ final class TrieBranch: ManagedBuffer<TrieNodeHeader, AnyObject> {
     @inlinable
     func updateChild<Result>(slot: Int, _ body: (inout AnyObject) throws -> Result) rethrows -> Result {
         try withUnsafeMutablePointers { header, children in
-            precondition(slot >= 0 && slot < header.pointee.count, "internal inconsistency: branch slot \(slot)")
+            precondition(
+                slot >= 0 && slot < header.pointee.count, "internal inconsistency: branch slot \(slot)")
             return try body(&children[slot])
         }
     }
