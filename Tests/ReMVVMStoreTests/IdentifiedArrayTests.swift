@@ -340,7 +340,7 @@ private let largeShelf = shelf(100_000)
         }
         #expect(old[id: id] == book(id))
         #expect(new[id: id] != book(id))
-        #expect(old.trieDepth == 5)  // leaves of 8 under branches of 16
+        #expect(old.trieDepth == 6)  // leaves of 8 under branches of 8
         let notShared = new.trieNodesNotShared(with: old)
         #expect(notShared >= 1 && notShared <= old.trieDepth)
         #expect(old.trieNodesNotShared(with: new) == notShared)

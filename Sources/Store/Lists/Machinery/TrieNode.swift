@@ -19,13 +19,15 @@
 /// one subscriber on 10 / 10,000 / 100,000 rows: leaves and branches of 32, 4,513 / 9,529 /
 /// 11,918 instructions; of 16, 3,416 / 7,180 / 8,409; leaves of 16 under branches of 8, 3,416 /
 /// 7,193 / 8,047; leaves of 8 under branches of 16 with the flat root leaf of 16, 3,479 / 6,891
-/// / 8,109 (without it, 10 rows take two leaves and a branch: 3,935).
+/// / 8,109 (without it, 10 rows take two leaves and a branch: 3,935); leaves of 8 under
+/// branches of 8 with the flat root leaf, 3,479 / 6,827 / 7,722, the shape kept: one node
+/// more per path than with branches of 16, 8 fewer slots per branch.
 @usableFromInline
 enum TrieShape {
     @inlinable static var leafBits: Int { 3 }
     @inlinable static var leafWidth: Int { 1 << leafBits }
     @inlinable static var leafMask: Int { leafWidth - 1 }
-    @inlinable static var branchBits: Int { 4 }
+    @inlinable static var branchBits: Int { 3 }
     @inlinable static var branchWidth: Int { 1 << branchBits }
     @inlinable static var branchMask: Int { branchWidth - 1 }
     /// The most elements a trie keeps in a single leaf, its root, before it becomes leaves of
