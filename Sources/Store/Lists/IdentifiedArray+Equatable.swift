@@ -16,7 +16,7 @@ extension IdentifiedArray: Equatable where Element: Equatable {
     /// let old = IdentifiedArray((0..<10_000).map { Row(id: $0) })
     /// var new = old
     /// new[id: 5]?.isFavorite.toggle()
-    /// print(old == new)  // false, after comparing at most one leaf of 32 rows
+    /// print(old == new)  // false, after comparing at most one leaf of 8 rows
     /// ```
     ///
     /// - Parameters:

@@ -77,7 +77,7 @@ extension IdentifiedArray: RandomAccessCollection {
     /// ```
     ///
     /// - Returns: An iterator that starts at the first element.
-    /// - Complexity: O(1); the iteration is O(n) in all, reading the trie once per leaf of 32
+    /// - Complexity: O(1); the iteration is O(n) in all, reading the trie once per leaf of 8
     ///   elements.
     @inlinable
     public func makeIterator() -> Iterator {
@@ -100,10 +100,13 @@ extension IdentifiedArray: RandomAccessCollection {
         let trie: ElementTrie<Element>
         @usableFromInline
         var position = 0
+        /// The leaf of `position`, once read; `nil` before the first element.
         @usableFromInline
-        var leaf: ContiguousArray<Element> = []
+        var leaf: TrieLeaf<Element>?
         @usableFromInline
         var slot = 0
+        @usableFromInline
+        var leafCount = 0
 
         @inlinable
         init(trie: ElementTrie<Element>) {
@@ -119,19 +122,21 @@ extension IdentifiedArray: RandomAccessCollection {
         /// ```
         ///
         /// - Returns: The next element, or `nil` when there is none.
-        /// - Complexity: O(1) amortized: O(log n) once per leaf of 32 elements.
+        /// - Complexity: O(1) amortized: O(log n) once per leaf of 8 elements.
         @inlinable
         public mutating func next() -> Element? {
             guard position < trie.count else { return nil }
-            if slot == leaf.count {
-                leaf = trie.leaf(containing: position).elements
+            if slot == leafCount {
+                let next = trie.leaf(containing: position)
+                leaf = next
+                leafCount = next.count
                 slot = 0
             }
             defer {
                 position += 1
                 slot += 1
             }
-            return leaf[slot]
+            return leaf![slot]
         }
     }
 }

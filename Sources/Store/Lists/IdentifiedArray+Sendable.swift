@@ -1,4 +1,4 @@
-// Unchecked because the trie's nodes are classes with variable arrays. Sound: a node is changed
+// Unchecked because the trie's nodes are classes whose slots change in place. Sound: a node is changed
 // only through a value that holds it alone (`isKnownUniquelyReferenced`, which the runtime
 // answers with an atomic load of the count of references); a node that two values share, and
 // that two threads may then read, is copied before any change, never changed. That is the

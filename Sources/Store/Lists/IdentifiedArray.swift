@@ -4,6 +4,12 @@
 // changed while the old value is kept 2.9 µs -> 2.5 µs (10 rows: 1.1 µs -> 0.3 µs), `==` of the
 // two versions 23 µs -> 2.6 µs, `remove(at: 0)` with the old value kept 93 ms -> 21 ms (6.6 ms
 // with the leaf-at-a-time append that came with it).
+//
+// The nodes (Machinery/TrieNode.swift) keep their slots inline, one allocation each, and are
+// copied and destroyed by loops specialized for the element. Callgrind, a row action with one
+// subscriber (`list.n`), before -> after: 10 rows 4,795 -> 3,479 instructions, 10,000 rows
+// 12,058 -> 6,827, 100,000 rows 15,118 -> 7,722; `==` of two versions of 100,000 rows 8,610 ->
+// 1,079 (`SWIFT_DETERMINISTIC_HASHING=1`).
 
 /// An ordered collection of elements of distinct ids, read and written by id or by position,
 /// whose copies share what they do not change.
@@ -37,11 +43,12 @@
 ///
 /// ## Structure and costs
 ///
-/// The elements are kept by position in a persistent trie: leaves of up to 32 elements, under
-/// branches of up to 32 children, every leaf but the last full (a trie of 100,000 elements is 4
-/// levels deep). Next to it, a dictionary maps each id to its position. Copies share both. A
-/// write to a copy copies the nodes on the path from the root to the element's leaf that the
-/// other copy also holds, and changes in place what only it holds; the dictionary is copied
+/// The elements are kept by position in a persistent trie: up to 16 elements in one flat leaf;
+/// beyond, leaves of up to 8 elements under branches of up to 8 children, every leaf but the
+/// last full (a trie of 10,000 elements is 5 levels deep, one of 100,000 is 6). Next to it, a
+/// dictionary maps each id to its position. Copies share both. A write to a copy copies the
+/// nodes on the path from the root to the element's leaf that the other copy also holds (one
+/// allocation per node), and changes in place what only it holds; the dictionary is copied
 /// only when an id is added or removed while another copy shares it.
 ///
 /// | Operation | Cost |

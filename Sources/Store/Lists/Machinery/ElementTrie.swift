@@ -1,33 +1,41 @@
 // `@inlinable` like the rest of IdentifiedArray: see IdentifiedArray.swift for the measurement.
 
-/// A persistent sequence of elements by position: a 32-way trie of ``TrieNode``s, dense from
-/// the left, whose versions share every node that neither changed.
+/// A persistent sequence of elements by position: a trie of ``TrieLeaf``s under ``TrieBranch``es,
+/// dense from the left, whose versions share every node that neither changed.
 ///
-/// Position `p` lies in the root's slot `(p >> shift) & 31`, then in slot `(p >> (shift - 5))
-/// & 31` of that child, and so on down to its leaf, where it is slot `p & 31`. Every leaf but
-/// the last is full and every branch but the ones on the right edge has 32 children, so the
-/// shape, and `shift`, follow from `count` alone: two tries of one count have the same shape,
-/// which lets ``isEqual(to:comparisons:)`` walk them side by side.
+/// Up to ``TrieShape/rootLeafWidth`` elements, the root is a leaf that holds them all. Beyond,
+/// position `p` lies in the root's slot `TrieShape.slot(of: p, level: shift)`, then in the slot
+/// of the next level down in that child, and so on down to its leaf of
+/// ``TrieShape/leafWidth`` elements, where it is slot `p & TrieShape.leafMask`. Every leaf but
+/// the last is full and every branch but the ones on the right edge is full, so the shape, and
+/// `shift`, follow from `count` alone: two tries of one count have the same shape, which lets
+/// ``isEqual(to:comparisons:)`` walk them side by side.
 ///
 /// A write copies the nodes on the path from the root to its leaf that another version also
 /// holds, and changes in place the nodes this version alone holds: after `var b = a`, the first
 /// write to `b` copies one path (`depth` nodes), and later writes to the same leaf copy nothing.
+///
+/// The root, and a branch's children, are kept as `AnyObject`: a leaf at level 0, a branch
+/// above. The level, which the walk down always knows, says which; `leaf(_:)` and `branch(_:)`
+/// cast back without a check in release builds (`unsafeDowncast`, checked in debug builds).
 @usableFromInline
 struct ElementTrie<Element> {
     /// The number of elements.
     @usableFromInline
     var count: Int
+    /// A ``TrieLeaf`` when `shift` is 0, a ``TrieBranch`` above.
     @usableFromInline
-    var root: TrieNode<Element>
-    /// The bits of a position that the levels below the root take: 0 when the root is a leaf.
-    /// The root is a branch only when it has at least two children (`count > 1 << shift`).
+    var root: AnyObject
+    /// The level of the root: the bits of a position that the levels below it take, 0 when the
+    /// root is a leaf. The root is a branch only when it has at least two children
+    /// (`count > 1 << shift`).
     @usableFromInline
     var shift: Int
 
     @inlinable
     init() {
         count = 0
-        root = TrieNode(elements: [])
+        root = TrieLeaf<Element>.makeEmpty(capacity: 0)
         shift = 0
     }
 
@@ -39,50 +47,90 @@ struct ElementTrie<Element> {
 
     /// The number of levels, leaves included.
     @inlinable
-    var depth: Int { shift / TrieShape.bits + 1 }
+    var depth: Int {
+        shift == 0 ? 1 : (shift - TrieShape.leafBits) / TrieShape.branchBits + 2
+    }
 
-    /// The number of elements that a trie of height `shift` can hold.
+    /// The number of elements that a trie whose root is at level `shift` can hold.
     @inlinable
-    static func capacity(shift: Int) -> Int { 1 << (shift + TrieShape.bits) }
+    static func capacity(shift: Int) -> Int { TrieShape.capacity(level: shift) }
+
+    /// The node `node`, known to be at level 0, as the leaf it is.
+    @inlinable
+    static func leaf(_ node: AnyObject) -> TrieLeaf<Element> {
+        unsafeDowncast(node, to: TrieLeaf<Element>.self)
+    }
+
+    /// The node `node`, known to be at a level above 0, as the branch it is.
+    @inlinable
+    static func branch(_ node: AnyObject) -> TrieBranch {
+        unsafeDowncast(node, to: TrieBranch.self)
+    }
 
     // MARK: - Reading
 
-    /// The leaf that holds `position`, and the slot of `position` in it. The caller checked
-    /// that `position` is in `0..<count`.
+    /// The leaf that holds `position`. The caller checked that `position` is in `0..<count`.
     @inlinable
-    func leaf(containing position: Int) -> TrieNode<Element> {
+    func leaf(containing position: Int) -> TrieLeaf<Element> {
         var node = root
         var level = shift
         while level > 0 {
-            node = node.children[(position >> level) & TrieShape.mask]
-            level -= TrieShape.bits
+            node = Self.branch(node)[TrieShape.slot(of: position, level: level)]
+            level = TrieShape.childLevel(of: level)
         }
-        return node
+        return Self.leaf(node)
+    }
+
+    /// Calls `body` with the leaf that holds `position`, walking down without retaining the
+    /// nodes on the way (this trie holds them all, unchanged, for the whole call; a retain and
+    /// a release per level cost more than the walk). The caller checked that `position` is in
+    /// `0..<count`.
+    @inlinable
+    func withLeaf<Result>(
+        containing position: Int,
+        _ body: (TrieLeaf<Element>) throws -> Result
+    ) rethrows -> Result {
+        var node = Unmanaged.passUnretained(root)
+        var level = shift
+        while level > 0 {
+            let slot = TrieShape.slot(of: position, level: level)
+            node = node._withUnsafeGuaranteedRef { Self.branch($0).unretainedChild(slot: slot) }
+            level = TrieShape.childLevel(of: level)
+        }
+        return try node._withUnsafeGuaranteedRef { try body(Self.leaf($0)) }
+    }
+
+    /// The slot of `position` in its leaf.
+    @inlinable @inline(__always)
+    func slotInLeaf(of position: Int) -> Int {
+        shift == 0 ? position : position & TrieShape.leafMask
     }
 
     @inlinable
     subscript(position: Int) -> Element {
-        leaf(containing: position).elements[position & TrieShape.mask]
+        let slot = slotInLeaf(of: position)
+        return withLeaf(containing: position) { $0[slot] }
     }
 
-    /// Calls `body` with each leaf's elements, in order.
+    /// Calls `body` with each leaf, in order.
     @inlinable
-    func forEachLeaf(_ body: (ContiguousArray<Element>) throws -> Void) rethrows {
+    func forEachLeaf(_ body: (TrieLeaf<Element>) throws -> Void) rethrows {
         try Self.forEachLeaf(under: root, level: shift, body)
     }
 
     @inlinable
     static func forEachLeaf(
-        under node: TrieNode<Element>,
+        under node: AnyObject,
         level: Int,
-        _ body: (ContiguousArray<Element>) throws -> Void
+        _ body: (TrieLeaf<Element>) throws -> Void
     ) rethrows {
         if level == 0 {
-            try body(node.elements)
+            try body(leaf(node))
             return
         }
-        for child in node.children {
-            try forEachLeaf(under: child, level: level - TrieShape.bits, body)
+        let branch = Self.branch(node)
+        for slot in 0..<branch.count {
+            try forEachLeaf(under: branch[slot], level: TrieShape.childLevel(of: level), body)
         }
     }
 
@@ -94,9 +142,9 @@ struct ElementTrie<Element> {
         var position = positions.lowerBound
         while position < positions.upperBound {
             let leaf = leaf(containing: position)
-            let first = position & TrieShape.mask
-            let last = min(leaf.elements.count, first + positions.upperBound - position)
-            result.append(contentsOf: leaf.elements[first..<last])
+            let first = slotInLeaf(of: position)
+            let last = min(leaf.count, first + positions.upperBound - position)
+            result.append(contentsOf: leaf[first..<last])
             position += last - first
         }
         return result
@@ -104,9 +152,11 @@ struct ElementTrie<Element> {
 
     // MARK: - Writing
 
+    /// Makes `node`, at `level`, one that only its holder holds, copying it if it is shared.
     @inlinable
-    mutating func makeRootUnique() {
-        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+    static func makeUnique(_ node: inout AnyObject, level: Int) {
+        if isKnownUniquelyReferenced(&node) { return }
+        node = level == 0 ? leaf(node).copy() : branch(node).copy()
     }
 
     /// Calls `body` on the element at `position`, in place, copying only the shared nodes on
@@ -116,43 +166,105 @@ struct ElementTrie<Element> {
         at position: Int,
         _ body: (inout Element) throws -> Result
     ) rethrows -> Result {
-        makeRootUnique()
-        return try root.update(at: position, level: shift, body)
+        Self.makeUnique(&root, level: shift)
+        if shift == 0 {
+            return try Self.leaf(root).update(slot: position, body)
+        }
+        return try Self.update(root, at: position, level: shift, body)
+    }
+
+    /// `update(at:_:)` below `node`, at `level`, which the caller made unique; not the root leaf.
+    @inlinable
+    static func update<Result>(
+        _ node: AnyObject,
+        at position: Int,
+        level: Int,
+        _ body: (inout Element) throws -> Result
+    ) rethrows -> Result {
+        if level == 0 {
+            return try leaf(node).update(slot: position & TrieShape.leafMask, body)
+        }
+        return try branch(node).updateChild(slot: TrieShape.slot(of: position, level: level)) { child in
+            let childLevel = TrieShape.childLevel(of: level)
+            makeUnique(&child, level: childLevel)
+            return try update(child, at: position, level: childLevel, body)
+        }
+    }
+
+    /// A chain of new nodes from `level` down to a leaf that holds only `element`.
+    @inlinable
+    static func path(to element: Element, level: Int) -> AnyObject {
+        if level == 0 {
+            return TrieLeaf.make(holding: element, capacity: TrieShape.leafWidth)
+        }
+        return TrieBranch.make(
+            holding: path(to: element, level: TrieShape.childLevel(of: level)),
+            capacity: TrieShape.branchWidth)
     }
 
     /// Adds `element` at the end. O(log n): at most one path is copied or made.
     @inlinable
     mutating func append(_ element: Element) {
         if count == Self.capacity(shift: shift) {
-            // The trie is full at this height: a new root, the old one its first child.
-            let newPath = TrieNode.path(to: element, level: shift)
-            root = TrieNode(children: [root, newPath])
-            shift += TrieShape.bits
+            if shift == 0 {
+                // The root leaf is full: its elements go to leaves of `leafWidth` under a new
+                // root branch, and the element to a new leaf after them.
+                let elements = Self.leaf(root)
+                let branch = TrieBranch.makeEmpty(capacity: TrieShape.branchWidth)
+                var start = 0
+                while start < count {
+                    let leaf = TrieLeaf<Element>.makeEmpty(capacity: TrieShape.leafWidth)
+                    for slot in start..<start + TrieShape.leafWidth { leaf.append(elements[slot]) }
+                    branch.append(leaf)
+                    start += TrieShape.leafWidth
+                }
+                branch.append(Self.path(to: element, level: 0))
+                root = branch
+                shift = TrieShape.leafBits
+            } else {
+                // The trie is full at this height: a new root, the old one its first child.
+                let newPath = Self.path(to: element, level: shift)
+                root = TrieBranch.make(holding: root, newPath, capacity: TrieShape.branchWidth)
+                shift = TrieShape.parentLevel(of: shift)
+            }
         } else {
-            makeRootUnique()
-            root.append(element, at: count, level: shift)
+            Self.makeUnique(&root, level: shift)
+            Self.append(element, at: count, to: &root, level: shift)
         }
         count += 1
     }
 
-    /// Adds `elements` at the end, in order: a leaf at a time, so O(log n) per 32 elements.
+    /// Adds `element` at `position`, the first position past the subtrie `node` roots at
+    /// `level`, which has room for it. The caller made `node` unique.
+    @inlinable
+    static func append(_ element: Element, at position: Int, to node: inout AnyObject, level: Int) {
+        if level == 0 {
+            var leaf = Self.leaf(node)
+            if leaf.isFull {
+                // Only a root leaf is made smaller than its width, and grows by doubling.
+                leaf = leaf.copy(capacity: Swift.min(TrieShape.rootLeafWidth, Swift.max(2 * leaf.count, 1)))
+                node = leaf
+            }
+            leaf.append(element)
+            return
+        }
+        let branch = Self.branch(node)
+        let slot = TrieShape.slot(of: position, level: level)
+        let childLevel = TrieShape.childLevel(of: level)
+        if slot == branch.count {
+            branch.append(path(to: element, level: childLevel))
+        } else {
+            branch.updateChild(slot: slot) { child in
+                makeUnique(&child, level: childLevel)
+                append(element, at: position, to: &child, level: childLevel)
+            }
+        }
+    }
+
+    /// Adds `elements` at the end, in order. O(log n) each.
     @inlinable
     mutating func append(contentsOf elements: ContiguousArray<Element>) {
-        var next = 0
-        while next < elements.count {
-            let room = count == 0 ? TrieShape.width : TrieShape.mask - ((count - 1) & TrieShape.mask)
-            if room == 0 {
-                // The last leaf is full: a new one, on a new path, with one element.
-                append(elements[next])
-                next += 1
-                continue
-            }
-            let taken = Swift.min(room, elements.count - next)
-            makeRootUnique()
-            root.appendToLastLeaf(elements[next..<next + taken], after: count - 1, level: shift)
-            count += taken
-            next += taken
-        }
+        for element in elements { append(element) }
     }
 
     /// Keeps the first `newCount` elements and drops the rest. O(log n) plus the nodes dropped:
@@ -167,15 +279,46 @@ struct ElementTrie<Element> {
             self = ElementTrie()
             return
         }
+        if shift > 0 && newCount <= TrieShape.rootLeafWidth {
+            // Few enough for one flat leaf again: the elements kept, in a new root leaf.
+            let leaf = TrieLeaf<Element>.makeEmpty(capacity: TrieShape.rootLeafWidth)
+            for element in elements(in: 0..<newCount) { leaf.append(element) }
+            root = leaf
+            shift = 0
+            count = newCount
+            return
+        }
         // Lower the trie while the root's first child can hold all that is left, so the root
         // keeps at least two children and the shape still follows from the count.
         while shift > 0 && newCount <= 1 << shift {
-            root = root.children[0]
-            shift -= TrieShape.bits
+            root = Self.branch(root)[0]
+            shift = TrieShape.childLevel(of: shift)
         }
-        makeRootUnique()
-        root.truncate(after: newCount - 1, level: shift)
+        Self.makeUnique(&root, level: shift)
+        if shift == 0 {
+            Self.leaf(root).truncate(to: newCount)
+        } else {
+            Self.truncate(root, after: newCount - 1, level: shift)
+        }
         count = newCount
+    }
+
+    /// Drops every element after `lastPosition` from the subtrie `node` roots at `level`. The
+    /// caller made `node` unique.
+    @inlinable
+    static func truncate(_ node: AnyObject, after lastPosition: Int, level: Int) {
+        if level == 0 {
+            leaf(node).truncate(to: (lastPosition & TrieShape.leafMask) + 1)
+            return
+        }
+        let slot = TrieShape.slot(of: lastPosition, level: level)
+        let branch = Self.branch(node)
+        branch.truncate(to: slot + 1)
+        branch.updateChild(slot: slot) { child in
+            let childLevel = TrieShape.childLevel(of: level)
+            makeUnique(&child, level: childLevel)
+            truncate(child, after: lastPosition, level: childLevel)
+        }
     }
 
     /// Removes and returns the last element. O(log n).
@@ -205,27 +348,47 @@ extension ElementTrie where Element: Equatable {
 
     @inlinable
     static func equal(
-        _ left: TrieNode<Element>,
-        _ right: TrieNode<Element>,
+        _ left: AnyObject,
+        _ right: AnyObject,
         level: Int,
         comparisons: inout Int
     ) -> Bool {
         if left === right { return true }
         if level == 0 {
-            assert(
-                left.elements.count == right.elements.count, "internal inconsistency: leaves differ in size")
-            for (leftElement, rightElement) in zip(left.elements, right.elements) {
-                comparisons += 1
-                if leftElement != rightElement { return false }
+            let leftLeaf = leaf(left)
+            let rightLeaf = leaf(right)
+            let count = leftLeaf.count
+            assert(count == rightLeaf.count, "internal inconsistency: leaves differ in size")
+            return leftLeaf.withUnsafeMutablePointerToElements { leftElements in
+                rightLeaf.withUnsafeMutablePointerToElements { rightElements in
+                    // Both leaves hold `count` initialized elements; they are compared in place.
+                    for slot in 0..<count {
+                        comparisons += 1
+                        if leftElements[slot] != rightElements[slot] { return false }
+                    }
+                    return true
+                }
             }
-            return true
         }
-        assert(left.children.count == right.children.count, "internal inconsistency: branches differ in size")
-        for (leftChild, rightChild) in zip(left.children, right.children)
-        where !equal(leftChild, rightChild, level: level - TrieShape.bits, comparisons: &comparisons) {
-            return false
+        let leftBranch = branch(left)
+        let rightBranch = branch(right)
+        let count = leftBranch.count
+        assert(count == rightBranch.count, "internal inconsistency: branches differ in size")
+        let childLevel = TrieShape.childLevel(of: level)
+        return leftBranch.withUnsafeMutablePointerToElements { leftChildren in
+            rightBranch.withUnsafeMutablePointerToElements { rightChildren in
+                // Both branches hold `count` children; they are compared in place, by identity
+                // first, without retaining the children both share.
+                for slot in 0..<count where leftChildren[slot] !== rightChildren[slot] {
+                    if !equal(
+                        leftChildren[slot], rightChildren[slot], level: childLevel, comparisons: &comparisons)
+                    {
+                        return false
+                    }
+                }
+                return true
+            }
         }
-        return true
     }
 }
 
@@ -239,15 +402,21 @@ extension ElementTrie {
         return identities
     }
 
+    /// The children of `node`, a node at `level`: none for a leaf.
+    private static func children(of node: AnyObject, level: Int) -> [AnyObject] {
+        guard level > 0 else { return [] }
+        let branch = Self.branch(node)
+        return (0..<branch.count).map { branch[$0] }
+    }
+
     private static func collectIdentities(
-        of node: TrieNode<Element>,
+        of node: AnyObject,
         level: Int,
         into identities: inout Set<ObjectIdentifier>
     ) {
         identities.insert(ObjectIdentifier(node))
-        guard level > 0 else { return }
-        for child in node.children {
-            collectIdentities(of: child, level: level - TrieShape.bits, into: &identities)
+        for child in children(of: node, level: level) {
+            collectIdentities(of: child, level: TrieShape.childLevel(of: level), into: &identities)
         }
     }
 
@@ -261,22 +430,32 @@ extension ElementTrie {
         while let (node, level) = stack.popLast() {
             guard !shared.contains(ObjectIdentifier(node)) else { continue }
             notShared += 1
-            if level > 0 {
-                stack.append(contentsOf: node.children.map { ($0, level - TrieShape.bits) })
-            }
+            stack.append(
+                contentsOf: Self.children(of: node, level: level).map {
+                    ($0, TrieShape.childLevel(of: level))
+                })
         }
         return notShared
     }
 
     /// A description of the first broken invariant of the trie's shape, or `nil` when there is
     /// none: every leaf but the last full, every branch left of the right edge full, a root
-    /// branch with two children or more, and the elements adding up to `count`.
+    /// branch with two children or more, each node of its level's class, and the elements
+    /// adding up to `count`.
     func invariantViolation() -> String? {
-        if shift > 0 && root.children.count < 2 {
-            return "a root branch with \(root.children.count) child(ren)"
+        if shift > 0 {
+            guard let root = root as? TrieBranch else { return "a root of level \(shift) that is no branch" }
+            if root.count < 2 { return "a root branch with \(root.count) child(ren)" }
+            if count <= TrieShape.rootLeafWidth {
+                return "a root branch for \(count) elements, which fit one leaf"
+            }
         }
         if count > Self.capacity(shift: shift) {
             return "\(count) elements in a trie of height \(shift) that holds \(Self.capacity(shift: shift))"
+        }
+        if shift == 0 {
+            guard let leaf = root as? TrieLeaf<Element> else { return "a root of level 0 that is no leaf" }
+            return leaf.count == count ? nil : "a root leaf of \(leaf.count) elements, count is \(count)"
         }
         var seen = 0
         var problem: String?
@@ -288,7 +467,7 @@ extension ElementTrie {
     }
 
     private static func check(
-        _ node: TrieNode<Element>,
+        _ node: AnyObject,
         level: Int,
         seen: inout Int,
         count: Int,
@@ -296,24 +475,32 @@ extension ElementTrie {
     ) {
         guard problem == nil else { return }
         if level == 0 {
-            if !node.children.isEmpty { problem = "a leaf with children" }
-            if node.elements.count > TrieShape.width { problem = "a leaf of \(node.elements.count) elements" }
-            seen += node.elements.count
-            if node.elements.count < TrieShape.width && seen != count {
-                problem = "a leaf of \(node.elements.count) elements before the last"
+            guard let leaf = node as? TrieLeaf<Element> else {
+                problem = "a node at level 0 that is no leaf"
+                return
             }
-            if node.elements.isEmpty && count > 0 { problem = "an empty leaf" }
+            if leaf.count > TrieShape.leafWidth { problem = "a leaf of \(leaf.count) elements" }
+            seen += leaf.count
+            if leaf.count < TrieShape.leafWidth && seen != count {
+                problem = "a leaf of \(leaf.count) elements before the last"
+            }
+            if leaf.count == 0 && count > 0 { problem = "an empty leaf" }
             return
         }
-        if !node.elements.isEmpty { problem = "a branch with elements" }
-        if node.children.isEmpty || node.children.count > TrieShape.width {
-            problem = "a branch of \(node.children.count) children"
+        guard let branch = node as? TrieBranch else {
+            problem = "a node at level \(level) that is no branch"
+            return
         }
-        for child in node.children {
-            check(child, level: level - TrieShape.bits, seen: &seen, count: count, problem: &problem)
+        if branch.count == 0 || branch.count > TrieShape.branchWidth {
+            problem = "a branch of \(branch.count) children"
         }
-        if problem == nil && node.children.count < TrieShape.width && seen != count {
-            problem = "a branch of \(node.children.count) children before the right edge"
+        for slot in 0..<branch.count {
+            check(
+                branch[slot], level: TrieShape.childLevel(of: level), seen: &seen, count: count,
+                problem: &problem)
+        }
+        if problem == nil && branch.count < TrieShape.branchWidth && seen != count {
+            problem = "a branch of \(branch.count) children before the right edge"
         }
     }
 }
