@@ -226,7 +226,7 @@ struct FeaturesModelCheckTests {
     func sessions() async throws {
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for seed in UInt64(1)...2_000 {
+        for seed in UInt64(1)...UInt64(modelCheckRuns(2_000)) {
             let violation = try await Self.run(seed: seed, steps: 16, folder: folder)
             #expect(violation == nil)
             if violation != nil { return }

@@ -27,7 +27,7 @@ import Testing
     func randomSessions() {
         var generator = SeededGenerator(seed: 0x5EED_0028)
         let pages: [Page] = [.home, .list, .detail(1), .detail(2), .sheet]
-        for session in 0..<1_000 {
+        for session in 0..<modelCheckRuns(1_000) {
             var state = NavigationState(root: Page.home)
             var states = [state]
             for _ in 0..<Int.random(in: 1...12, using: &generator) {

@@ -119,7 +119,7 @@ struct RowViewModelTests {
         var random = SeededGenerator(seed: 30)
         var made: [Int: Weak] = [:]
         var nextID = 0
-        for step in 1...1_000 {
+        for step in 1...modelCheckRuns(1_000) {
             // Lets other main-actor work run (see ListModelCheckTests).
             await Task.yield()
             if store.state.rows.rows.isEmpty || Bool.random(using: &random) {

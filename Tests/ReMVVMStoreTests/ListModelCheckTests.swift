@@ -131,7 +131,7 @@ struct ListModelCheckTests {
 
     @Test("2,000 seeded sequences against a reference array: order, unique ids, one report per missing id")
     func sequences() async {
-        for seed in UInt64(1)...2_000 {
+        for seed in UInt64(1)...UInt64(Reliability.modelCheckRuns(2_000)) {
             // Lets other main-actor work run between sequences: under the sanitizers this
             // check takes tens of seconds, which starved the demo runs' output readers.
             await Task.yield()

@@ -54,7 +54,7 @@ private struct TickLaterWithoutID: Middleware {
     func applyMiddleware(for state: Counter, action: Increment, dispatcher: Dispatcher<Increment, Counter>) {
         dispatcher.next()
         dispatcher.task {
-            for _ in 0..<200 { await Task.yield() }
+            for _ in 0..<20 { await Task.yield() }
             guard (try? await dispatcher.dependencies.clock.sleep(for: .seconds(1))) != nil else { return }
             dispatcher.dispatch(action: Incremented())
         }
@@ -129,7 +129,7 @@ struct TestStoreEffectsTests {
         store.register(reducer: IncrementedReducer.self)
         try await store.send(Increment()) { $0.count = 1 }
         await clock.advance(by: .seconds(1))
-        try await store.receive(Incremented.self, timeout: .milliseconds(100)) { $0.note = "incremented" }
+        try await store.receive(Incremented.self) { $0.note = "incremented" }
         try await store.finish()
     }
 

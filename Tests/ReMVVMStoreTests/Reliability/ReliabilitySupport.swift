@@ -37,6 +37,13 @@ enum Reliability {
         environment(name).flatMap { Int($0) } ?? defaultValue
     }
 
+    /// How many seeded runs a model check makes: `full` in the test suite, a tenth under the
+    /// sanitizers (`REMVVM_SANITIZED=1`, set by `.ci/reliability.sh`), which look for races and
+    /// memory errors rather than wrong states, and run each step ten times slower.
+    static func modelCheckRuns(_ full: Int) -> Int {
+        environment("REMVVM_SANITIZED") == "1" ? max(full / 10, 1) : full
+    }
+
     /// Whether the soak tests are switched on (`REMVVM_SOAK=1`): they take a release build and a
     /// minute of CPU, so the default test run leaves them out.
     static var isSoakEnabled: Bool {

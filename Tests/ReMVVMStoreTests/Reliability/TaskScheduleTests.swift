@@ -108,7 +108,7 @@ private struct Model {
 struct TaskScheduleTests {
     @Test("1,000 random schedules of starts, advances and cancellations match the model")
     func randomSchedules() async {
-        for seed in 0..<1000 {
+        for seed in 0..<Reliability.modelCheckRuns(1000) {
             let (actual, expected, cancelled, pending) = await run(seed: UInt64(seed))
             #expect(actual == expected, "seed \(seed)")
             #expect(Set(actual).isDisjoint(with: cancelled), "seed \(seed)")
