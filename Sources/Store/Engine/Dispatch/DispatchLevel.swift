@@ -76,8 +76,7 @@ final class DispatchLevel {
     func passOn<State: StoreState>(
         replacement: UnsafeRawPointer?, completion: @escaping @MainActor (State) -> Void
     ) {
-        guard phase == .running || phase == .deferred else {
-            // A second `next`: reported by `passOn`, and its completion never runs.
+        guard CompletionOrder.mayRun(givenIn: phase) else {
             passOn(replacement: replacement)
             return
         }
@@ -97,8 +96,6 @@ final class DispatchLevel {
             case .keep: context.keep(completion, of: index)
             case .drop: break
             }
-        case .drop:
-            passOn(replacement: replacement)
         }
     }
 

@@ -114,25 +114,28 @@ enum DispatchOutcome: Sendable {
 /// never waited.
 @usableFromInline
 enum CompletionOrder {
-    /// What to do with a completion when `next` is called on a level in `phase`, before
-    /// passing the action on.
+    /// Whether a completion given to `next` on a level in `phase` can still run: only while its
+    /// middleware runs or the level is deferred. A second `next`'s completion never runs (the
+    /// call itself is reported).
+    @inlinable
+    static func mayRun(givenIn phase: LevelPhase) -> Bool {
+        phase == .running || phase == .deferred
+    }
+
+    /// What to do with a completion when `next` is called on a level that is `running` or
+    /// `deferred` (``mayRun(givenIn:)``), before passing the action on.
     @usableFromInline
     enum BeforeNext: Sendable {
         /// Keep it: its chain resumes, and it runs with the other kept completions.
         case keep
         /// Pass the action on, then decide by the outcome (``afterNext(_:)``).
         case decideAfterNext
-        /// `next` was called before: it never runs.
-        case drop
     }
 
     @inlinable
     static func beforeNext(phase: LevelPhase, isFirstResumedLevel: Bool) -> BeforeNext {
-        switch phase {
-        case .running: isFirstResumedLevel ? .keep : .decideAfterNext
-        case .deferred: .keep
-        case .idle, .passedOn, .blocked: .drop
-        }
+        assert(mayRun(givenIn: phase), "internal inconsistency: a completion that can never run was placed")
+        return phase == .running && !isFirstResumedLevel ? .decideAfterNext : .keep
     }
 
     /// What to do with a completion once `next` returned with the action's `outcome`.

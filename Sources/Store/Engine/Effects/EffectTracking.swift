@@ -39,14 +39,14 @@ final class EffectTracker<State: StoreState> {
     }
 
     private(set) var taskCount = 0
-    /// How many of the running tasks were started without an id.
-    private(set) var tasksWithoutID = 0
     private(set) var holds: [Hold] = []
     /// Tasks started without an id and running, by the type of the middleware that started
     /// them: a timeout names them, and a count per type allocates nothing per task.
     private var plainTasks: [ObjectIdentifier: (starter: any Any.Type, count: Int)] = [:]
     /// Tasks started with an id and running, cancelled or not, in the order they started.
     private(set) var identifiedTasks: [RunningTask] = []
+    /// How many of the running tasks were started without an id.
+    var tasksWithoutID: Int { taskCount - identifiedTasks.count }
     private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiterID: UInt64 = 0
 
@@ -102,7 +102,6 @@ final class EffectTracker<State: StoreState> {
         let key = ObjectIdentifier(starter)
         plainTasks[key, default: (starter, 0)].count += 1
         taskCount += 1
-        tasksWithoutID += 1
         onTasksChanged?()
         return key
     }
@@ -116,7 +115,6 @@ final class EffectTracker<State: StoreState> {
             }
         }
         taskCount -= 1
-        tasksWithoutID -= 1
         taskChanged()
     }
 
