@@ -9,7 +9,7 @@ extension Dispatcher {
     /// dispatch is over, the identity may be given to a later one.
     package var dispatchIdentity: ObjectIdentifier? {
         switch level.phase {
-        case .running, .deferred: ObjectIdentifier(level.context)
+        case .running, .deferred: ObjectIdentifier(level.context.object)
         case .idle, .passedOn, .blocked: nil
         }
     }
@@ -46,7 +46,7 @@ extension Dispatcher {
     /// (an allocation per dispatch); this keeps only the small link to the store's engine. The
     /// state persistence reports write failures that end after the dispatch with it.
     package var diagnosticsReporter: @MainActor (StoreDiagnostic) -> Void {
-        // The link is the store's `EngineLink<State>` (assumption 5 in Engine/Unsafe/UncheckedCasts.swift).
+        // The link is the store's `EngineLink<State>` (assumption 5 in Unsafe/Unchecked.swift).
         let link = uncheckedDowncast(level.link, to: EngineLink<State>.self)
         return { diagnostic in link.engine?.report(diagnostic.kind, diagnostic.message) }
     }

@@ -69,7 +69,7 @@ extension StateMiddleware {
             dispatcher.next()
             return
         }
-        // The types were just compared equal (assumption 5 in Engine/Unsafe/UncheckedCasts.swift).
+        // The types were just compared equal (assumption 5 in Unsafe/Unchecked.swift).
         applyMiddleware(
             for: reinterpret(state, as: State.self),
             action: action,

@@ -55,7 +55,7 @@ public final class ObservedState<State: StoreState>: Observable {
     /// tracks for it, and how to tell whether its value changed.
     /// Whether a tracked value differs between two states, behind pointers.
     @usableFromInline
-    typealias HasChanged = (UnsafePointer<State>, UnsafePointer<State>) -> Bool
+    typealias HasChanged = (Borrowed<State>, Borrowed<State>) -> Bool
 
     private struct TrackedKeyPath {
         let observationKeyPath: KeyPath<ObservedState, Int>
@@ -84,7 +84,7 @@ public final class ObservedState<State: StoreState>: Observable {
             if let part = StatePart(keyPath) {
                 return { part.value(in: $0) != part.value(in: $1) }
             }
-            return { $0.pointee[keyPath: keyPath] != $1.pointee[keyPath: keyPath] }
+            return { $0[keyPath: keyPath] != $1[keyPath: keyPath] }
         }
         return currentState[keyPath: keyPath]
     }
@@ -175,14 +175,14 @@ public final class ObservedState<State: StoreState>: Observable {
     private func report(_ state: State, _ oldState: State) {
         var newState = state
         var oldState = oldState
-        report(&newState, &oldState)
+        withBorrowed(&newState) { new in withBorrowed(&oldState) { old in report(new, old) } }
         lastState = state
     }
 
-    private func report(_ state: UnsafePointer<State>, _ oldState: UnsafePointer<State>) {
+    private func report(_ state: Borrowed<State>, _ oldState: Borrowed<State>) {
         // Through the buffer: copying each entry out of the array would retain its key path
         // and its closure, which costs more than most comparisons.
-        trackedInOrder.withUnsafeBufferPointer { entries in
+        trackedInOrder.withElementsInPlace { entries in
             for index in entries.indices where entries[index].hasChanged(state, oldState) {
                 registrar.willSet(self, keyPath: entries[index].observationKeyPath)
                 registrar.didSet(self, keyPath: entries[index].observationKeyPath)

@@ -7,12 +7,12 @@
 @MainActor
 @usableFromInline
 final class DispatchContext<State: StoreState> {
-    /// The engine, valid while the context is on the engine's stack; `unowned(unsafe)` because
-    /// a checked reference would cost a load per middleware (see UncheckedCasts.swift).
-    @usableFromInline unowned(unsafe) let engine: DispatchEngine<State>
+    /// The engine, valid while the context is on the engine's stack (assumption 4 in
+    /// Unchecked.swift): a checked reference would cost a load per middleware.
+    @usableFromInline let engineReference: UncheckedReference<DispatchEngine<State>>
     /// The engine, for a context that outlived its dispatch.
     @usableFromInline let link: EngineLink<State>
-    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
     /// Strong: a deferred level reaches its route's continuations through the context it
     /// holds, even after the store is gone.
     @exclusivity(unchecked) @usableFromInline var route: ActionRoute<State>
@@ -31,10 +31,14 @@ final class DispatchContext<State: StoreState> {
 
     @usableFromInline
     init(engine: DispatchEngine<State>, route: ActionRoute<State>) {
-        self.engine = engine
+        engineReference = UncheckedReference(engine)
         self.route = route
         link = engine.link
     }
+
+    /// The engine, retained for the caller: for paths off the dispatch's hot path.
+    @inlinable
+    var engine: DispatchEngine<State> { engineReference.object }
 
     /// Makes the context ready for another action.
     @inlinable

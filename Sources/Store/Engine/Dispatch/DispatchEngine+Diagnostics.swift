@@ -20,7 +20,7 @@ extension DispatchEngine {
     static func reportNextCalledTwice(by level: DispatchLevel, actionType: any StoreAction.Type) {
         // The route is read only after the link showed the engine, and so its routes, alive.
         guard let engine = level.engine(State.self) else { return }
-        let route = uncheckedDowncast(level.route, to: ActionRoute<State>.self)
+        let route = uncheckedDowncast(level.route.object, to: ActionRoute<State>.self)
         engine.report(
             .nextCalledTwice,
             "\(MiddlewareRouting.name(of: route.middleware[level.index])) called next twice for "

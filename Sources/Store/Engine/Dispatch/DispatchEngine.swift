@@ -1,4 +1,5 @@
-/// The machinery behind ``Store``: one dispatch reads top to bottom in this file.
+/// The machinery behind ``Store``: one dispatch, from `dispatch` to `finish`, with the chain of
+/// middleware in DispatchMachine.swift.
 ///
 /// ```
 /// dispatch(action)            busy? -> queue it (FIFO), return
@@ -11,9 +12,9 @@
 ///   drain()                   queued actions and resumed chains, one at a time, same frame
 /// ```
 ///
-/// This file carries the dispatch out; it decides nothing. Every decision (what `next` does,
-/// blocked or deferred, when a completion runs, what a pass leaves) is a transition in
-/// DispatchMachine.swift: each middleware level is in a ``LevelPhase`` and each action has a
+/// This file starts, ends and resumes a dispatch; it decides nothing. Every decision (what
+/// `next` does, blocked or deferred, when a completion runs, what a pass leaves) is a
+/// transition in DispatchMachine.swift, which also runs the chain (`runLevel`, `settle`): each middleware level is in a ``LevelPhase`` and each action has a
 /// ``DispatchOutcome``, set where it happens (`reduced` and `unhandled` at the end of the
 /// chain, `blocked` and `deferred` when a middleware returns without `next`).
 ///
@@ -24,7 +25,7 @@
 @MainActor
 @usableFromInline
 final class DispatchEngine<State: StoreState> {
-    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
     @exclusivity(unchecked) @usableFromInline var state: State
     @exclusivity(unchecked) @usableFromInline var routes: RouteTable<State>
     @usableFromInline let subscribers = SubscriberList<State>()
@@ -144,60 +145,17 @@ final class DispatchEngine<State: StoreState> {
         let route = routes.route(for: Action.self)
         var action = action
         if route.middleware.isEmpty {
-            let reduced = reduce(&action, route: route)
+            let reduced = withBorrowed(&action) { reduce($0, route: route) }
             if !reduced { subscribers.dropReleased() }
             if effects != nil { effectsPassEnded(action, reduced: reduced) }
             return
         }
         let context = takeContext(for: route)
         context.isOnStack = true
-        runLevel(0, action: &action, context: context)
+        withBorrowed(&action) { runLevel(0, action: $0, context: context) }
         context.isOnStack = false
         if effects != nil || context.outcome == .deferred { effectsPassEnded(action, context: context) }
         finish(context)
-    }
-
-    /// Runs middleware `index` of the context's route, or the reducer after the last one.
-    @inlinable
-    func runLevel<Action: StoreAction>(
-        _ index: Int, action: UnsafePointer<Action>, context: DispatchContext<State>
-    ) {
-        let route = context.route
-        guard index < route.middleware.count else {
-            context.outcome = reduce(action, route: route) ? .reduced : .unhandled
-            return
-        }
-        if index == context.levels.count {
-            context.levels.append(DispatchLevel(index: index, link: link, context: context, route: route))
-        } else if !isKnownUniquelyReferenced(&context.levels[index]) {
-            // A middleware kept the dispatcher of an earlier action: that handle is its own now.
-            context.levels[index] = DispatchLevel(index: index, link: link, context: context, route: route)
-        }
-        context.levels[index].enter(context: context, route: route, action: UnsafeRawPointer(action))
-        route.steps[index].applyMiddleware(
-            for: state,
-            action: action.pointee,
-            dispatcher: Dispatcher<Action, State>(level: context.levels[index])
-        )
-        settle(index, action: action, context: context)
-    }
-
-    /// Decides what a middleware that returned did with its action, if it did not pass it on.
-    @inlinable
-    func settle<Action: StoreAction>(
-        _ index: Int, action: UnsafePointer<Action>, context: DispatchContext<State>
-    ) {
-        context.levels[index].actionPointer = nil
-        guard context.levels[index].phase == .running else { return }
-        // No local reference to the level before this check: it would count as one.
-        let kept = !isKnownUniquelyReferenced(&context.levels[index])
-        let phase = LevelPhase.returnedWithoutNext(keptDispatcher: kept)
-        context.outcome = DispatchOutcome(returnedWithoutNext: phase)
-        if phase == .deferred {
-            deferLevel(index, action: action.pointee, context: context)
-        } else {
-            context.levels[index].phase = phase
-        }
     }
 
     /// The middleware of `index` kept its dispatcher: the level takes the context and a copy of
@@ -211,16 +169,6 @@ final class DispatchEngine<State: StoreState> {
         context.levels[index] = DispatchLevel(
             index: index, link: link, context: context, route: context.route)
         context.deferredLevel = index
-    }
-
-    /// Called by a level's `next` while its middleware runs: the chain goes on at once.
-    @inlinable
-    static func continueChain<Action: StoreAction>(after level: DispatchLevel, action: UnsafePointer<Action>)
-    {
-        let context = level.context(as: DispatchContext<State>.self)
-        assert(context.isOnStack, "internal inconsistency: a running level whose context is not on the stack")
-        context.engine.runLevel(level.index &+ 1, action: action, context: context)
-        if context.resumedLevel == level.index { context.engine.settleKeptCompletions(of: context) }
     }
 
     /// Called by a deferred level's `next`: the chain resumes after it, now or after the
@@ -258,7 +206,7 @@ final class DispatchEngine<State: StoreState> {
         context.isOnStack = true
         context.resumedLevel = index &+ 1
         var action = action
-        runLevel(index &+ 1, action: &action, context: context)
+        withBorrowed(&action) { runLevel(index &+ 1, action: $0, context: context) }
         settleKeptCompletions(of: context)
         context.resumedLevel = outerResumedLevel
         context.isOnStack = wasOnStack
@@ -306,15 +254,15 @@ final class DispatchEngine<State: StoreState> {
 
     // MARK: - Reducing
 
-    /// Reduces the action at the pointer and commits the new state; `false` when no reducer
+    /// Reduces the action at the address and commits the new state; `false` when no reducer
     /// handles its type.
     @inlinable
-    func reduce<Action: StoreAction>(_ action: UnsafePointer<Action>, route: ActionRoute<State>) -> Bool {
+    func reduce<Action: StoreAction>(_ action: Borrowed<Action>, route: ActionRoute<State>) -> Bool {
         guard let reduce = route.reduce else {
             reportUnhandled(Action.self)
             return false
         }
-        reduce(self, UnsafeRawPointer(action))
+        reduce(self, action.erased)
         return true
     }
 

@@ -1,6 +1,8 @@
-// The dispatch handles: what a `Dispatcher` refers to. They reach their typed context, route
-// and engine through unchecked references and casts, each sound by one of the assumptions
-// listed once in `UncheckedCasts.swift` (numbered there, cited here).
+// The dispatch handles: what a `Dispatcher` refers to, their storage and what they do off the
+// chain's straight path (completions, deferral, dispatching from a middleware); how `next`
+// runs the chain is in DispatchMachine.swift. They reach their typed context, route and engine
+// through the unsafe handle's references and casts, each sound by one of the assumptions
+// listed once in Unsafe/Unchecked.swift (numbered there, cited here).
 
 /// The handle of one middleware level of one dispatch: what a ``Dispatcher`` refers to.
 ///
@@ -12,36 +14,26 @@ final class DispatchLevel {
     /// The position of this level's middleware in its route.
     @usableFromInline let index: Int
     /// The `EngineLink<State>`: how a handle that outlived its dispatch reaches the engine.
-    @usableFromInline let link: AnyObject
-    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
+    @usableFromInline let link: EngineLiveness
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
     @exclusivity(unchecked) @usableFromInline var phase = LevelPhase.idle
     /// The `DispatchContext<State>` of the dispatch; see assumption 2.
-    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var context: AnyObject
+    @exclusivity(unchecked) @usableFromInline var context: UncheckedReference<AnyObject>
     /// The context, held while the level is deferred.
     @exclusivity(unchecked) @usableFromInline var heldContext: AnyObject?
     /// The `ActionRoute<State>` of the dispatch; see assumption 3.
-    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var route: RouteHandle
+    @exclusivity(unchecked) @usableFromInline var route: UncheckedReference<RouteHandle>
     /// The action, while the middleware runs; see assumption 1.
-    @exclusivity(unchecked) @usableFromInline var actionPointer: UnsafeRawPointer?
+    @exclusivity(unchecked) @usableFromInline var actionAddress: ErasedBorrow?
     /// A copy of the action, while the level is deferred.
     @exclusivity(unchecked) @usableFromInline var savedAction: HeldAction?
 
     @usableFromInline
-    init(index: Int, link: AnyObject, context: AnyObject, route: RouteHandle) {
+    init(index: Int, link: EngineLiveness, context: AnyObject, route: RouteHandle) {
         self.index = index
         self.link = link
-        self.context = context
-        self.route = route
-    }
-
-    /// Readies the level for the middleware about to run with the action at `action`.
-    @inlinable
-    func enter(context: AnyObject, route: RouteHandle, action: UnsafeRawPointer) {
-        assert(phase != .running && phase != .deferred, "internal inconsistency: a busy level was reused")
-        phase = .running
-        self.context = context
-        self.route = route
-        actionPointer = action
+        self.context = UncheckedReference(context)
+        self.route = UncheckedReference(route)
     }
 
     /// The context of a level that runs or is deferred, or that is passing the action on
@@ -50,20 +42,7 @@ final class DispatchLevel {
     func context<State: StoreState>(as _: DispatchContext<State>.Type) -> DispatchContext<State> {
         assert(
             phase != .idle && phase != .blocked, "internal inconsistency: a level without a context read it")
-        return uncheckedDowncast(context, to: DispatchContext<State>.self)
-    }
-
-    /// Passes the action on: at once while the middleware runs, or by resuming the chain when
-    /// the level was deferred. Any other phase means `next` was called a second time.
-    ///
-    /// - Parameter replacement: The action the rest of the chain sees instead, or `nil`.
-    @usableFromInline
-    func passOn(replacement: UnsafeRawPointer?) {
-        switch phase.nextCalled() {
-        case .continueChain: route.continueChain(self, replacement ?? actionPointer.unsafelyUnwrapped)
-        case .resumeChain: route.resumeChain(self, replacement)
-        case .reportSecondCall: route.reportNextCalledTwice(self)
-        }
+        return uncheckedDowncast(context.object, to: DispatchContext<State>.self)
     }
 
     /// Passes the action on and arranges for `completion` to run once the state changed.
@@ -74,7 +53,7 @@ final class DispatchLevel {
     /// action was deferred further down, waits in the context for the resumed chain.
     @inlinable
     func passOn<State: StoreState>(
-        replacement: UnsafeRawPointer?, completion: @escaping @MainActor (State) -> Void
+        replacement: ErasedBorrow?, completion: @escaping @MainActor (State) -> Void
     ) {
         guard CompletionOrder.mayRun(givenIn: phase) else {
             passOn(replacement: replacement)
@@ -99,19 +78,19 @@ final class DispatchLevel {
         }
     }
 
-    /// Passes the replacement at the pointer on; see ``passOn(replacement:)``.
+    /// Passes the replacement on; see ``passOn(replacement:)``.
     @inlinable
-    func passOn<Action: StoreAction>(replacing action: UnsafePointer<Action>) {
-        passOn(replacement: UnsafeRawPointer(action))
+    func passOn<Action: StoreAction>(replacing action: inout Action) {
+        withBorrowed(&action) { passOn(replacement: $0.erased) }
     }
 
-    /// Passes the replacement at the pointer on; see ``passOn(replacement:completion:)``.
+    /// Passes the replacement on; see ``passOn(replacement:completion:)``.
     @inlinable
     func passOn<Action: StoreAction, State: StoreState>(
-        replacing action: UnsafePointer<Action>,
+        replacing action: inout Action,
         completion: @escaping @MainActor (State) -> Void
     ) {
-        passOn(replacement: UnsafeRawPointer(action), completion: completion)
+        withBorrowed(&action) { passOn(replacement: $0.erased, completion: completion) }
     }
 
     /// The held context and action of a deferred level that called `next`, taken out of it.

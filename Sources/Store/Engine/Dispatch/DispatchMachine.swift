@@ -1,8 +1,13 @@
 // The dispatch's decisions, each made here and only here, from explicit state: what `next`
 // does, what a middleware that returned did with its action, when a completion runs, and what
-// the end of a pass leaves behind. Each decision is a transition that returns what to do; the
-// engine (DispatchEngine.swift) and the level handles (DispatchLevel.swift) carry it out and
-// decide nothing themselves.
+// the end of a pass leaves behind. Each decision is a transition that returns what to do.
+//
+// Below the decisions, the chain that carries them out: a middleware's `next` (Dispatcher.swift)
+// lands in `DispatchLevel.passOn`, which runs the next middleware through `runLevel`, all in
+// this file; the engine (DispatchEngine.swift) starts and ends a dispatch and resumes deferred
+// chains, and decides nothing itself. Everything here is safe Swift: the unchecked references
+// and addresses come from the unsafe handle (Unsafe/Unchecked.swift), whose assumptions the
+// comments cite by number.
 
 /// The phase of one middleware level of one dispatch.
 ///
@@ -166,5 +171,176 @@ enum CompletionOrder {
         case .deferred, .inProgress: .wait
         case .blocked, .unhandled: .forget
         }
+    }
+}
+
+// MARK: - The chain: carrying the decisions out
+
+extension DispatchLevel {
+    /// Readies the level for the middleware about to run with the action at `action`.
+    @inlinable
+    func enter(context: AnyObject, route: RouteHandle, action: ErasedBorrow) {
+        assert(phase != .running && phase != .deferred, "internal inconsistency: a busy level was reused")
+        phase = .running
+        self.context = UncheckedReference(context)
+        self.route = UncheckedReference(route)
+        actionAddress = action
+    }
+
+    /// Passes the action on: at once while the middleware runs, or by resuming the chain when
+    /// the level was deferred. Any other phase means `next` was called a second time.
+    ///
+    /// - Parameter replacement: The action the rest of the chain sees instead, or `nil`.
+    @usableFromInline
+    func passOn(replacement: ErasedBorrow?) {
+        switch phase.nextCalled() {
+        case .continueChain:
+            assert(
+                replacement != nil || actionAddress != nil,
+                "internal inconsistency: a running level without its action")
+            let action = replacement ?? actionAddress.unsafelyUnwrapped
+            route.withObject { $0.continueChain(self, action) }
+        case .resumeChain: route.object.resumeChain(self, replacement)
+        case .reportSecondCall:
+            // The route of a level that passed its action on lives as long as the engine
+            // (assumption 3): a second `next` after the store is gone does nothing.
+            if link.isAlive { route.object.reportNextCalledTwice(self) }
+        }
+    }
+}
+
+extension DispatchEngine {
+    /// Runs middleware `index` of the context's route, or the reducer after the last one.
+    @inlinable
+    func runLevel<Action: StoreAction>(
+        _ index: Int, action: Borrowed<Action>, context: DispatchContext<State>
+    ) {
+        let route = context.route
+        guard index < route.middleware.count else {
+            context.outcome = reduce(action, route: route) ? .reduced : .unhandled
+            return
+        }
+        if index == context.levels.count {
+            context.levels.append(DispatchLevel(index: index, link: link, context: context, route: route))
+        } else if !isKnownUniquelyReferenced(&context.levels[index]) {
+            // A middleware kept the dispatcher of an earlier action: that handle is its own now.
+            context.levels[index] = DispatchLevel(index: index, link: link, context: context, route: route)
+        }
+        context.levels[index].enter(context: context, route: route, action: action.erased)
+        route.steps[index].applyMiddleware(
+            for: state,
+            action: action.value,
+            dispatcher: Dispatcher<Action, State>(level: context.levels[index])
+        )
+        settle(index, action: action, context: context)
+    }
+
+    /// Decides what a middleware that returned did with its action, if it did not pass it on.
+    @inlinable
+    func settle<Action: StoreAction>(
+        _ index: Int, action: Borrowed<Action>, context: DispatchContext<State>
+    ) {
+        context.levels[index].actionAddress = nil
+        guard context.levels[index].phase == .running else { return }
+        // No local reference to the level before this check: it would count as one.
+        let kept = !isKnownUniquelyReferenced(&context.levels[index])
+        let phase = LevelPhase.returnedWithoutNext(keptDispatcher: kept)
+        context.outcome = DispatchOutcome(returnedWithoutNext: phase)
+        if phase == .deferred {
+            deferLevel(index, action: action.value, context: context)
+        } else {
+            context.levels[index].phase = phase
+        }
+    }
+
+    /// Called by a level's `next` while its middleware runs: the chain goes on at once.
+    @inlinable
+    static func continueChain<Action: StoreAction>(after level: DispatchLevel, action: Borrowed<Action>) {
+        level.context.withObject(as: DispatchContext<State>.self) { context in
+            assert(
+                context.isOnStack, "internal inconsistency: a running level whose context is not on the stack"
+            )
+            assert(context.link.isAlive, "internal inconsistency: a chain runs in a deallocated store")
+            context.engineReference.withObject { engine in
+                engine.runLevel(level.index &+ 1, action: action, context: context)
+                if context.resumedLevel == level.index { engine.settleKeptCompletions(of: context) }
+            }
+        }
+    }
+}
+
+/// What a level needs of its route without knowing the action or state type: the continuations
+/// of the chain, made here where the action type is known (by `ActionRoute`'s `@inlinable`
+/// initializer, so that the client's module specializes them: an overriding method of a generic
+/// class would run the library's unspecialized code, which doubled the `chain` workload in
+/// callgrind), so that `next` runs specialized code even from an unspecialized generic
+/// middleware.
+@MainActor
+@usableFromInline
+class RouteHandle {
+    /// Runs the rest of the chain after `level`, with the action at the address.
+    @usableFromInline let continueChain: @MainActor (DispatchLevel, ErasedBorrow) -> Void
+    /// Resumes the chain after the deferred `level`, with a replacement action or its own.
+    @usableFromInline let resumeChain: @MainActor (DispatchLevel, ErasedBorrow?) -> Void
+    /// Reports a second `next` from `level`.
+    @usableFromInline let reportNextCalledTwice: @MainActor (DispatchLevel) -> Void
+
+    @inlinable
+    init<State: StoreState, Action: StoreAction>(chainOf _: Action.Type, in _: State.Type) {
+        continueChain = { level, action in
+            DispatchEngine<State>.continueChain(after: level, action: action.assuming(Action.self))
+        }
+        resumeChain = { level, replacement in
+            DispatchEngine<State>.resumeChain(
+                after: level, replacement: replacement?.assuming(Action.self).value)
+        }
+        reportNextCalledTwice = { level in
+            DispatchEngine<State>.reportNextCalledTwice(by: level, actionType: Action.self)
+        }
+    }
+}
+
+/// A typed ``Middleware`` in a route of its own action type, in a store of its own state type:
+/// the route was built only after ``MiddlewareRouting/sees(_:actionType:stateType:)`` compared
+/// both, so each dispatch calls the typed method directly (assumption 5 in Unchecked.swift).
+struct CheckedMiddlewareStep<Wrapped: Middleware>: AnyMiddleware {
+    let wrapped: Wrapped
+
+    init(_ wrapped: Wrapped) {
+        self.wrapped = wrapped
+    }
+
+    func applyMiddleware<Action: StoreAction, State: StoreState>(
+        for state: State,
+        action: Action,
+        dispatcher: Dispatcher<Action, State>
+    ) {
+        wrapped.applyMiddleware(
+            for: reinterpret(state, as: Wrapped.State.self),
+            action: reinterpret(action, as: Wrapped.Action.self),
+            dispatcher: reinterpret(dispatcher, as: Dispatcher<Wrapped.Action, Wrapped.State>.self)
+        )
+    }
+}
+
+/// A ``StateMiddleware`` in a store of its own state type, compared once when its route was
+/// built (assumption 5 in Unchecked.swift).
+struct CheckedStateMiddlewareStep<Wrapped: StateMiddleware>: AnyMiddleware {
+    let wrapped: Wrapped
+
+    init(_ wrapped: Wrapped) {
+        self.wrapped = wrapped
+    }
+
+    func applyMiddleware<Action: StoreAction, State: StoreState>(
+        for state: State,
+        action: Action,
+        dispatcher: Dispatcher<Action, State>
+    ) {
+        wrapped.applyMiddleware(
+            for: reinterpret(state, as: Wrapped.State.self),
+            action: action,
+            dispatcher: reinterpret(dispatcher, as: Dispatcher<Action, Wrapped.State>.self)
+        )
     }
 }

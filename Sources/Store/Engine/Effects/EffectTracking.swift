@@ -269,10 +269,10 @@ extension DispatchEngine {
     }
 
     /// The type of the middleware that `level` belongs to. Reads the level's route, which is
-    /// sound while the engine lives (assumption 3 in UncheckedCasts.swift): call it only with
+    /// sound while the engine lives (assumption 3 in Unchecked.swift): call it only with
     /// an engine the level's link returned.
     func middlewareType(of level: DispatchLevel) -> any Any.Type {
-        let route = uncheckedDowncast(level.route, to: ActionRoute<State>.self)
+        let route = uncheckedDowncast(level.route.object, to: ActionRoute<State>.self)
         return type(of: route.middleware[level.index])
     }
 

@@ -1,6 +1,6 @@
 // The engine's door for a reducer with a check (a part's impossible requests): kept here,
-// beside `register(reducer:at:)`, because it reads the action behind the engine's pointer
-// (assumption 1 in UncheckedCasts.swift).
+// beside `register(reducer:at:)`, because it reads the action at the engine's address
+// (assumption 1 in Unchecked.swift).
 
 extension DispatchEngine {
     /// Registers `reducer` at `keyPath`, with a check that runs before it on the same part and
@@ -17,16 +17,16 @@ extension DispatchEngine {
         if let part = StatePart(keyPath) {
             install(
                 reducer, at: keyPath, for: R.Action.self,
-                reduce: { engine, pointer in
-                    let action = pointer.assumingMemoryBound(to: R.Action.self)
+                reduce: { engine, address in
+                    let action = address.assuming(R.Action.self)
                     var newState = engine.state
                     var diagnostic: StoreDiagnostic?
                     part.reduce(in: &newState) { current in
-                        diagnostic = diagnose(current, action.pointee)
-                        return diagnostic == nil ? R.reduce(state: current, with: action.pointee) : current
+                        diagnostic = diagnose(current, action.value)
+                        return diagnostic == nil ? R.reduce(state: current, with: action.value) : current
                     }
                     if let diagnostic { engine.diagnosticsHandler(diagnostic) }
-                    engine.commit(newState) { .action(action.pointee) }
+                    engine.commit(newState) { .action(action.value) }
                 },
                 fold: { state, action in
                     guard let action = action as? R.Action else { return }
@@ -38,16 +38,16 @@ extension DispatchEngine {
         }
         install(
             reducer, at: keyPath, for: R.Action.self,
-            reduce: { engine, pointer in
-                let action = pointer.assumingMemoryBound(to: R.Action.self)
+            reduce: { engine, address in
+                let action = address.assuming(R.Action.self)
                 var newState = engine.state
                 let current = newState[keyPath: keyPath]
-                if let diagnostic = diagnose(current, action.pointee) {
+                if let diagnostic = diagnose(current, action.value) {
                     engine.diagnosticsHandler(diagnostic)
                 } else {
-                    newState[keyPath: keyPath] = R.reduce(state: current, with: action.pointee)
+                    newState[keyPath: keyPath] = R.reduce(state: current, with: action.value)
                 }
-                engine.commit(newState) { .action(action.pointee) }
+                engine.commit(newState) { .action(action.value) }
             },
             fold: { state, action in
                 guard let action = action as? R.Action else { return }

@@ -13,23 +13,22 @@ extension DispatchEngine {
     ) where Rows.Element == R.State {
         install(
             reducer, at: rows, for: R.Action.self,
-            reduce: { engine, pointer in
-                let action = pointer.assumingMemoryBound(to: R.Action.self)
+            reduce: { engine, address in
+                let action = address.assuming(R.Action.self)
                 // Nobody reads the old state (no subscriber, no observer): the row changes in the
                 // store's own state, which the store then holds alone, so the list is not copied
                 // (a plain array inside would be copied whole).
                 if engine.subscribers.isEmpty && engine.observers.isEmpty {
-                    if !Self.reduceRow(R.self, of: &engine.state[keyPath: rows], with: action.pointee, id: id)
-                    {
-                        engine.reportNoRow(R.Action.self, id: action.pointee[keyPath: id], in: rows)
+                    if !Self.reduceRow(R.self, of: &engine.state[keyPath: rows], with: action.value, id: id) {
+                        engine.reportNoRow(R.Action.self, id: action.value[keyPath: id], in: rows)
                     }
                     return
                 }
                 var newState = engine.state
-                if !Self.reduceRow(R.self, of: &newState[keyPath: rows], with: action.pointee, id: id) {
-                    engine.reportNoRow(R.Action.self, id: action.pointee[keyPath: id], in: rows)
+                if !Self.reduceRow(R.self, of: &newState[keyPath: rows], with: action.value, id: id) {
+                    engine.reportNoRow(R.Action.self, id: action.value[keyPath: id], in: rows)
                 }
-                engine.commit(newState) { .action(action.pointee) }
+                engine.commit(newState) { .action(action.value) }
             },
             fold: { state, action in
                 guard let action = action as? R.Action else { return }
@@ -68,15 +67,15 @@ extension DispatchEngine {
     func register<R: Reducer>(reducer: R.Type, ifLet part: WritableKeyPath<State, R.State?>) {
         install(
             reducer, at: part, for: R.Action.self,
-            reduce: { engine, pointer in
-                let action = pointer.assumingMemoryBound(to: R.Action.self)
+            reduce: { engine, address in
+                let action = address.assuming(R.Action.self)
                 var newState = engine.state
                 if let current = newState[keyPath: part] {
-                    newState[keyPath: part] = R.reduce(state: current, with: action.pointee)
+                    newState[keyPath: part] = R.reduce(state: current, with: action.value)
                 } else {
                     engine.reportNilPart(R.Action.self, at: part)
                 }
-                engine.commit(newState) { .action(action.pointee) }
+                engine.commit(newState) { .action(action.value) }
             },
             fold: { state, action in
                 guard let action = action as? R.Action, let current = state[keyPath: part] else { return }

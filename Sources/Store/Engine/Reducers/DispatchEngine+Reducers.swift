@@ -12,9 +12,9 @@ extension DispatchEngine {
     func register<R: Reducer>(reducer: R.Type) where R.State == State {
         install(
             reducer, at: nil, for: R.Action.self,
-            reduce: { engine, pointer in
-                let action = pointer.assumingMemoryBound(to: R.Action.self)
-                engine.commit(R.reduce(state: engine.state, with: action.pointee)) { .action(action.pointee) }
+            reduce: { engine, address in
+                let action = address.assuming(R.Action.self)
+                engine.commit(R.reduce(state: engine.state, with: action.value)) { .action(action.value) }
             },
             fold: { state, action in
                 if let action = action as? R.Action { state = R.reduce(state: state, with: action) }
@@ -28,11 +28,11 @@ extension DispatchEngine {
         if let part = StatePart(keyPath) {
             install(
                 reducer, at: keyPath, for: R.Action.self,
-                reduce: { engine, pointer in
-                    let action = pointer.assumingMemoryBound(to: R.Action.self)
+                reduce: { engine, address in
+                    let action = address.assuming(R.Action.self)
                     var newState = engine.state
-                    part.reduce(in: &newState) { R.reduce(state: $0, with: action.pointee) }
-                    engine.commit(newState) { .action(action.pointee) }
+                    part.reduce(in: &newState) { R.reduce(state: $0, with: action.value) }
+                    engine.commit(newState) { .action(action.value) }
                 },
                 fold: { state, action in
                     guard let action = action as? R.Action else { return }
@@ -42,11 +42,11 @@ extension DispatchEngine {
         }
         install(
             reducer, at: keyPath, for: R.Action.self,
-            reduce: { engine, pointer in
-                let action = pointer.assumingMemoryBound(to: R.Action.self)
+            reduce: { engine, address in
+                let action = address.assuming(R.Action.self)
                 var newState = engine.state
-                newState[keyPath: keyPath] = R.reduce(state: newState[keyPath: keyPath], with: action.pointee)
-                engine.commit(newState) { .action(action.pointee) }
+                newState[keyPath: keyPath] = R.reduce(state: newState[keyPath: keyPath], with: action.value)
+                engine.commit(newState) { .action(action.value) }
             },
             fold: { state, action in
                 guard let action = action as? R.Action else { return }

@@ -1,6 +1,6 @@
 /// Everything the store needs to process one action type, found with one table lookup: the
 /// middleware that see this type (already filtered from the stack), the reducer, and the
-/// continuations of the chain, made where the action type is known.
+/// continuations of the chain (``RouteHandle``), made where the action type is known.
 @MainActor
 @usableFromInline
 final class ActionRoute<State: StoreState>: RouteHandle {
@@ -11,7 +11,7 @@ final class ActionRoute<State: StoreState>: RouteHandle {
     /// compares no types.
     @usableFromInline let steps: [any AnyMiddleware]
     // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
-    /// Reduces the engine's state with the action at the pointer and commits it.
+    /// Reduces the engine's state with the action at the address and commits it.
     /// Made where `register(reducer:)` is called, so it runs code specialized for the reducer.
     @exclusivity(unchecked) @usableFromInline private(set) var reduce: ReduceFunction<State>?
     /// The same reducer on a state of the caller's, without committing.
@@ -34,19 +34,7 @@ final class ActionRoute<State: StoreState>: RouteHandle {
             }
             engine.process(action)
         }
-        super.init(
-            continueChain: { level, action in
-                DispatchEngine<State>.continueChain(
-                    after: level, action: action.assumingMemoryBound(to: Action.self))
-            },
-            resumeChain: { level, replacement in
-                DispatchEngine<State>.resumeChain(
-                    after: level, replacement: replacement?.assumingMemoryBound(to: Action.self).pointee)
-            },
-            reportNextCalledTwice: { level in
-                DispatchEngine<State>.reportNextCalledTwice(by: level, actionType: Action.self)
-            }
-        )
+        super.init(chainOf: Action.self, in: State.self)
     }
 
     /// What the route runs for each of its middleware (``steps``).
@@ -75,10 +63,10 @@ final class ActionRoute<State: StoreState>: RouteHandle {
     }
 }
 
-/// Reduces the engine's state with an action behind a pointer and commits the new state
+/// Reduces the engine's state with the action at an address and commits the new state
 /// (``DispatchEngine/commit(_:cause:)``).
 @usableFromInline
-typealias ReduceFunction<State: StoreState> = @MainActor (DispatchEngine<State>, UnsafeRawPointer) -> Void
+typealias ReduceFunction<State: StoreState> = @MainActor (DispatchEngine<State>, ErasedBorrow) -> Void
 
 /// Reduces a state of the caller's with an action of the route's type: the reducer alone, for
 /// time travel and replays, which hold their actions as existentials (one cast each: opening

@@ -18,7 +18,7 @@ final class ChangeObservers<State: StoreState> {
     }
 
     private var entries: (before: [Entry], after: [Entry]) = ([], [])
-    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
     @exclusivity(unchecked) @usableFromInline private(set) var before: Body?
     @exclusivity(unchecked) @usableFromInline private(set) var after: Body?
     /// Whether there is no observer: then a change builds no ``StateChangeCause``.

@@ -12,7 +12,7 @@ final class OwnedEntry<State: StoreState, Owner: AnyObject>: SubscriptionEntry<S
     }
 
     private let kind: Kind
-    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
     @exclusivity(unchecked) private var owner: Owner?
 
     @usableFromInline

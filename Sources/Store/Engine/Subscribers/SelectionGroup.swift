@@ -31,7 +31,7 @@ final class SelectionGroup<State: StoreState, Value: Equatable>: SelectionGroupB
     }
 
     @usableFromInline let keyPath: KeyPath<State, Value>
-    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
     /// Unchecked: the scan reads every member at every change, and a dynamic exclusivity check
     /// per access would cost more than the member's check itself.
     @exclusivity(unchecked) @usableFromInline var members: [Member] = []
@@ -63,7 +63,7 @@ final class SelectionGroup<State: StoreState, Value: Equatable>: SelectionGroupB
     /// members are all alive costs a load and a uniqueness check per member.
     @inlinable
     func hasGoneMember() -> Bool {
-        members.withUnsafeMutableBufferPointer { buffer in
+        members.withMutableElementsInPlace { buffer in
             for index in buffer.indices where buffer[index].isGone() { return true }
             return false
         }

@@ -2,7 +2,7 @@
 @MainActor
 @usableFromInline
 class SelectionGroupBase {
-    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
     /// Set by each delivery: `true` once every member is gone, so the entry can be dropped.
     @exclusivity(unchecked) @usableFromInline final var isEmpty = false
 

@@ -9,7 +9,7 @@
 @MainActor
 @usableFromInline
 final class SubscriberList<State: StoreState> {
-    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
     @exclusivity(unchecked) @usableFromInline var entries: [SubscriptionEntry<State>] = []
     @exclusivity(unchecked) @usableFromInline var objectEntries:
         [ObjectIdentifier: SubscriptionEntry<State>] = [:]

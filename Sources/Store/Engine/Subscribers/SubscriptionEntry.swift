@@ -5,13 +5,13 @@
 /// something else still holds it (`isKnownUniquelyReferenced`): that costs one load, where a
 /// `weak` reference would cost an atomic side-table round trip per notification. The calls go
 /// through closures made where the subscriber's type is known, so they run specialized code;
-/// they capture the owner `unowned(unsafe)`, which is sound because they are called only after
+/// they capture the owner as an ``UncheckedReference``, which is sound because they are called only after
 /// ``isReleased()`` found the owner held, and the entry keeps it alive until it is dropped
-/// (assumption 7 in UncheckedCasts.swift).
+/// (assumption 7 in Unchecked.swift).
 @MainActor
 @usableFromInline
 class SubscriptionEntry<State: StoreState> {
-    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
     /// `false` once removed, cancelled or found released; skipped, and dropped after the
     /// notification in progress.
     @exclusivity(unchecked) @usableFromInline final var isActive = true
@@ -69,9 +69,11 @@ extension SubscriptionEntry {
             owner: subscriber,
             addedAt: addedAt,
             objectID: ObjectIdentifier(subscriber),
-            willChange: { [unowned(unsafe) subscriber] state in subscriber.willChange(state: state) },
-            didChange: { [unowned(unsafe) subscriber] state, oldState in
-                subscriber.didChange(state: state, oldState: oldState)
+            willChange: { [subscriber = UncheckedReference(subscriber)] state in
+                subscriber.withObject { $0.willChange(state: state) }
+            },
+            didChange: { [subscriber = UncheckedReference(subscriber)] state, oldState in
+                subscriber.withObject { $0.didChange(state: state, oldState: oldState) }
             }
         )
     }
@@ -86,14 +88,16 @@ extension SubscriptionEntry {
             owner: subscriber,
             addedAt: addedAt,
             objectID: ObjectIdentifier(subscriber),
-            willChange: { [unowned(unsafe) subscriber] state in
-                subscriber.willChange(state: reinterpret(state, as: Subscriber.State.self))
+            willChange: { [subscriber = UncheckedReference(subscriber)] state in
+                subscriber.withObject { $0.willChange(state: reinterpret(state, as: Subscriber.State.self)) }
             },
-            didChange: { [unowned(unsafe) subscriber] state, oldState in
-                subscriber.didChange(
-                    state: reinterpret(state, as: Subscriber.State.self),
-                    oldState: reinterpret(oldState, as: Subscriber.State.self)
-                )
+            didChange: { [subscriber = UncheckedReference(subscriber)] state, oldState in
+                subscriber.withObject {
+                    $0.didChange(
+                        state: reinterpret(state, as: Subscriber.State.self),
+                        oldState: reinterpret(oldState, as: Subscriber.State.self)
+                    )
+                }
             }
         )
     }
@@ -121,7 +125,9 @@ extension SubscriptionEntry {
             selectedKeyPath: group.keyPath,
             selectionGroup: group,
             willChange: nil,
-            didChange: { [unowned(unsafe) group] state, oldState in group.deliver(state, oldState) }
+            didChange: { [group = UncheckedReference(group)] state, oldState in
+                group.withObject { $0.deliver(state, oldState) }
+            }
         )
     }
 }

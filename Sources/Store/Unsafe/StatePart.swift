@@ -8,7 +8,7 @@
 /// that a pointer to the state advanced by it points at the part. The part is written only
 /// through ``reduce(in:_:)``, while `state` is exclusively accessed (`inout`), and only for a
 /// part made from a `WritableKeyPath`; ``value(in:)`` only reads (assumption 8 in
-/// UncheckedCasts.swift).
+/// Unchecked.swift).
 @usableFromInline
 struct StatePart<State, Part> {
     @usableFromInline let offset: Int
@@ -23,14 +23,14 @@ struct StatePart<State, Part> {
 
     /// The part's value in the state at `state`.
     @inlinable
-    func value(in state: UnsafePointer<State>) -> Part {
-        (UnsafeRawPointer(state) + offset).assumingMemoryBound(to: Part.self).pointee
+    func value(in state: Borrowed<State>) -> Part {
+        (UnsafeRawPointer(state.pointer) + offset).assumingMemoryBound(to: Part.self).pointee
     }
 
     /// The part's value in `state`, read in place.
     @inlinable
     func value(of state: State) -> Part {
-        withUnsafePointer(to: state) { value(in: $0) }
+        withUnsafePointer(to: state) { value(in: Borrowed($0)) }
     }
 
     /// Replaces the part of `state` with what `body` returns for it; only for a part made from
