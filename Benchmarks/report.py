@@ -56,6 +56,7 @@ WORKLOADS = [
     ("bound.d0", "Ideal.bound.d0"),
     ("bound.mw1", "Ideal.bound.mw1"),
     ("bound.mw1.typed", "Ideal.bound.mw1.typed"),
+    ("bound.mw1.borrowed", "Ideal.bound.mw1.borrowed"),
 ]
 
 
@@ -117,6 +118,8 @@ def main():
          lambda: (ns("bound.mw1") - ns("bound.d0")) / ns("floor"), "x", 1.0),
         ("bound typed (bound.mw1.typed - bound.d0) / floor",
          lambda: (ns("bound.mw1.typed") - ns("bound.d0")) / ns("floor"), "x", 1.5),
+        ("bound borrowed (b.mw1.borrowed - b.d0) / floor",
+         lambda: (ns("bound.mw1.borrowed") - ns("bound.d0")) / ns("floor"), "x", 1.0),
         ("a further subscriber ((sub100 - d0) / 99) / floor", lambda: (ns("sub100") - ns("d0")) / 99 / ns("floor"), "x", 0.5),
         ("select100: ns per selecting subscriber", lambda: (ns("select100") - ns("d0")) / 100, " ns", 3.0),
         ("sub1000 / sub100 (linear: about 10)", lambda: ns("sub1000") / ns("sub100"), "x", 11.0),

@@ -129,6 +129,8 @@ struct BoundCore {
     var blocked = 0
     var deferred = 0
     var misplacedNext = 0
+    /// The borrowed step is held by a middleware: `dispatchBorrowed` uses the pooled one.
+    var borrowedKept = false
 }
 
 /// What every engine does for `Increment`, and `next()`'s continuation: the reduce and the
@@ -152,14 +154,18 @@ func reportMisplacedNext(_ step: BoundStep) {
 final class BoundEngine {
     // `nonisolated(unsafe)`: the deinitializer frees it; only main-actor code uses it otherwise.
     nonisolated(unsafe) let core: UnsafeMutablePointer<BoundCore>
+    /// The step of `dispatchBorrowed(through:)`, never replaced.
+    let borrowed: BoundStep
 
     init(state: AppState, subscriber: CountingSubscriber) {
         core = .allocate(capacity: 1)
         core.initialize(to: BoundCore(state: state, subscriber: subscriber, step: BoundStep(core: core)))
+        borrowed = BoundStep(core: core)
     }
 
-    // The pooled step is never kept (a kept one is replaced as the dispatch ends), so nothing
-    // refers to the core once the engine goes.
+    // A kept pooled step was detached (its `core` is `nil`); a kept borrowed step still points
+    // here, and the prototype never calls it after the engine went (a real engine would detach
+    // it on the main actor).
     deinit {
         core.deinitialize(count: 1)
         core.deallocate()
@@ -184,6 +190,43 @@ final class BoundEngine {
         } else if _slowPath(core.pointee.step.phase == .running) {
             core.pointee.blocked &+= 1
         }
+    }
+
+    /// As `dispatch(through:)`, but the step comes from a `let`, so Swift passes it with no
+    /// retain: `bound.mw1.borrowed`. A `let` cannot be replaced when a middleware keeps it, so
+    /// the kept step is parked (`borrowedKept`) and later dispatches take the pooled one until
+    /// it is free again; `isKnownUniquelyReferenced` needs a `var`, so its uniqueness is read
+    /// with `_getRetainCount` (the same non-atomic load of the reference count).
+    @inline(__always)
+    func dispatchBorrowed<Link: BoundLink>(through link: Link) {
+        guard _fastPath(!core.pointee.borrowedKept || borrowedIsFree()) else {
+            dispatch(through: link)
+            return
+        }
+        let state = core.pointee.state
+        borrowed.phase = .running
+        link.call(state: state, action: Increment(), dispatcher: BoundDispatcher(step: borrowed))
+        if _slowPath(_getRetainCount(borrowed) != 1) {
+            parkBorrowed()
+        } else if _slowPath(borrowed.phase == .running) {
+            core.pointee.blocked &+= 1
+        }
+    }
+
+    @inline(never)
+    private func parkBorrowed() {
+        if borrowed.phase == .running {
+            borrowed.phase = .deferred
+            core.pointee.deferred &+= 1
+        }
+        core.pointee.borrowedKept = true
+    }
+
+    @inline(never)
+    private func borrowedIsFree() -> Bool {
+        guard _getRetainCount(borrowed) == 1 else { return false }
+        core.pointee.borrowedKept = false
+        return true
     }
 
     @inline(never)
@@ -283,14 +326,69 @@ struct BoundPassIncrementMiddleware: BoundMiddleware {
     }
 }
 
+/// Blocks every action, or keeps its dispatcher without calling `next()` (defers), or calls
+/// `next()` twice: what the engine must tell apart, checked once when a workload is built.
+struct BoundMisbehavingMiddleware: BoundAnyMiddleware {
+    enum Behavior {
+        case block, keep, nextTwice
+    }
+
+    final class Kept {
+        var dispatchers: [Any] = []
+    }
+
+    let behavior: Behavior
+    let kept = Kept()
+
+    func applyMiddleware<Action: StoreAction, State: StoreState>(
+        for state: State,
+        action: Action,
+        dispatcher: BoundDispatcher<Action, State>
+    ) {
+        switch behavior {
+        case .block: break
+        case .keep: kept.dispatchers.append(dispatcher)
+        case .nextTwice:
+            dispatcher.next()
+            dispatcher.next()
+        }
+    }
+}
+
+/// Dispatches twice through each misbehaving middleware, with the pooled and with the borrowed
+/// step, and checks that the engine counted what happened: the detection the bound pays for.
+@MainActor
+func checkBoundDetection() {
+    for borrowed in [false, true] {
+        for behavior in [BoundMisbehavingMiddleware.Behavior.block, .keep, .nextTwice] {
+            let engine = BoundEngine(
+                state: AppState(factory: CompositeViewModelFactory()), subscriber: CountingSubscriber())
+            let link = BoundExistentialLink(middleware: BoundMisbehavingMiddleware(behavior: behavior))
+            for _ in 0..<2 {
+                if borrowed { engine.dispatchBorrowed(through: link) } else { engine.dispatch(through: link) }
+            }
+            let core = engine.core.pointee
+            let counted = (core.blocked, core.deferred, core.misplacedNext, core.state.counter)
+            let expected =
+                switch behavior {
+                case .block: (2, 0, 0, 0)
+                case .keep: (0, 2, 0, 0)
+                case .nextTwice: (0, 0, 2, 2)
+                }
+            precondition(counted == expected, "the bound engine missed \(behavior): \(counted)")
+        }
+    }
+}
+
 // MARK: - Workloads
 
 /// `bound.d0`, `bound.mw1` and `bound.mw1.typed`: `Increment` through the ideal engine with no
 /// middleware, one pass-through middleware called through the existential, or one typed
-/// middleware called through its route.
+/// middleware called through its route; `bound.mw1.borrowed` as `bound.mw1` with the step
+/// passed without a retain.
 final class BoundWorkload: Workload {
     enum Middleware {
-        case none, passThrough, typed
+        case none, passThrough, passThroughBorrowed, typed
     }
 
     private let engine: BoundEngine
@@ -307,6 +405,7 @@ final class BoundWorkload: Workload {
             preconditionFailure("the typed middleware handles Increment in AppState")
         }
         self.typed = typed
+        checkBoundDetection()
         run(2)
     }
 
@@ -317,6 +416,8 @@ final class BoundWorkload: Workload {
             for _ in 0..<count { engine.dispatch() }
         case .passThrough:
             for _ in 0..<count { engine.dispatch(through: existential) }
+        case .passThroughBorrowed:
+            for _ in 0..<count { engine.dispatchBorrowed(through: existential) }
         case .typed:
             for _ in 0..<count { engine.dispatch(through: typed) }
         }

@@ -53,6 +53,7 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case boundD0 = "bound.d0"
     case boundMW1 = "bound.mw1"
     case boundMW1typed = "bound.mw1.typed"
+    case boundMW1borrowed = "bound.mw1.borrowed"
 
     /// The most heap allocations one operation may make in steady state: the targets.
     ///
@@ -142,6 +143,7 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .boundD0: BoundWorkload(middleware: .none)
         case .boundMW1: BoundWorkload(middleware: .passThrough)
         case .boundMW1typed: BoundWorkload(middleware: .typed)
+        case .boundMW1borrowed: BoundWorkload(middleware: .passThroughBorrowed)
         }
     }
 }
