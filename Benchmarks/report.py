@@ -52,6 +52,11 @@ WORKLOADS = [
     ("list.100000", "Store.dispatch.list.100000"),
     ("compare.10", "IdentifiedArray.equal.10"),
     ("compare.100000", "IdentifiedArray.equal.100000"),
+    # Not the store: the ideal engine of BoundWorkloads.swift, the lower bound of a step.
+    ("bound.d0", "Ideal.bound.d0"),
+    ("bound.mw1", "Ideal.bound.mw1"),
+    ("bound.mw1.typed", "Ideal.bound.mw1.typed"),
+    ("bound.mw1.borrowed", "Ideal.bound.mw1.borrowed"),
 ]
 
 
@@ -109,6 +114,12 @@ def main():
         ("mw5: ns per pass-through middleware", lambda: (ns("mw5") - ns("d0")) / 5, " ns", 5.0),
         ("pass-through step (mw1 - d0) / floor", lambda: (ns("mw1") - ns("d0")) / ns("floor"), "x", 1.0),
         ("typed step (mw1.typed - d0) / floor", lambda: (ns("mw1.typed") - ns("d0")) / ns("floor"), "x", 1.5),
+        ("bound step (bound.mw1 - bound.d0) / floor",
+         lambda: (ns("bound.mw1") - ns("bound.d0")) / ns("floor"), "x", 1.0),
+        ("bound typed (bound.mw1.typed - bound.d0) / floor",
+         lambda: (ns("bound.mw1.typed") - ns("bound.d0")) / ns("floor"), "x", 1.5),
+        ("bound borrowed (b.mw1.borrowed - b.d0) / floor",
+         lambda: (ns("bound.mw1.borrowed") - ns("bound.d0")) / ns("floor"), "x", 1.0),
         ("a further subscriber ((sub100 - d0) / 99) / floor", lambda: (ns("sub100") - ns("d0")) / 99 / ns("floor"), "x", 0.5),
         ("select100: ns per selecting subscriber", lambda: (ns("select100") - ns("d0")) / 100, " ns", 3.0),
         ("sub1000 / sub100 (linear: about 10)", lambda: ns("sub1000") / ns("sub100"), "x", 11.0),

@@ -47,6 +47,8 @@ func name(of kind: WorkloadKind) -> String {
     case .floor: "Floor.direct"
     case .factory, .factory1: "ViewModelFactory.create." + kind.rawValue.dropFirst("factory.".count)
     case .compare10, .compare100k: "IdentifiedArray.equal." + kind.rawValue.dropFirst("compare.".count)
+    // The ideal engine (BoundWorkloads.swift), not the store: named apart from `Store.dispatch`.
+    case .boundD0, .boundMW1, .boundMW1typed, .boundMW1borrowed: "Ideal." + kind.rawValue
     default: "Store.dispatch." + kind.rawValue
     }
 }

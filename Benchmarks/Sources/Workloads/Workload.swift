@@ -50,6 +50,10 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case list100k = "list.100000"
     case compare10 = "compare.10"
     case compare100k = "compare.100000"
+    case boundD0 = "bound.d0"
+    case boundMW1 = "bound.mw1"
+    case boundMW1typed = "bound.mw1.typed"
+    case boundMW1borrowed = "bound.mw1.borrowed"
 
     /// The most heap allocations one operation may make in steady state: the targets.
     ///
@@ -135,6 +139,11 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .list100k: ListWorkload(rows: 100_000)
         case .compare10: ListComparisonWorkload(rows: 10)
         case .compare100k: ListComparisonWorkload(rows: 100_000)
+        // Not the library: the ideal engine of BoundWorkloads.swift, the lower bound of a step.
+        case .boundD0: BoundWorkload(middleware: .none)
+        case .boundMW1: BoundWorkload(middleware: .passThrough)
+        case .boundMW1typed: BoundWorkload(middleware: .typed)
+        case .boundMW1borrowed: BoundWorkload(middleware: .passThroughBorrowed)
         }
     }
 }
