@@ -14,7 +14,8 @@
 ///
 /// This file starts, ends and resumes a dispatch; it decides nothing. Every decision (what
 /// `next` does, blocked or deferred, when a completion runs, what a pass leaves) is a
-/// transition in DispatchMachine.swift, which also runs the chain (`runLevel`, `settle`): each middleware level is in a ``LevelPhase`` and each action has a
+/// transition in DispatchMachine.swift, which also runs the chain (`runLevel`, `settle`):
+/// each middleware level is in a ``LevelPhase`` and each action has a
 /// ``DispatchOutcome``, set where it happens (`reduced` and `unhandled` at the end of the
 /// chain, `blocked` and `deferred` when a middleware returns without `next`).
 ///
@@ -152,7 +153,7 @@ final class DispatchEngine<State: StoreState> {
         }
         let context = takeContext(for: route)
         context.isOnStack = true
-        withBorrowed(&action) { runLevel(0, action: $0, context: context) }
+        withBorrowed(&action) { runLevel(0, action: $0, context: context, route: route) }
         context.isOnStack = false
         if effects != nil || context.outcome == .deferred { effectsPassEnded(action, context: context) }
         finish(context)
@@ -206,7 +207,8 @@ final class DispatchEngine<State: StoreState> {
         context.isOnStack = true
         context.resumedLevel = index &+ 1
         var action = action
-        withBorrowed(&action) { runLevel(index &+ 1, action: $0, context: context) }
+        let route = context.route
+        withBorrowed(&action) { runLevel(index &+ 1, action: $0, context: context, route: route) }
         settleKeptCompletions(of: context)
         context.resumedLevel = outerResumedLevel
         context.isOnStack = wasOnStack
