@@ -231,8 +231,8 @@ final class DispatchEngine<State: StoreState> {
 
     @inlinable
     func takeContext(for route: ActionRoute<State>) -> DispatchContext<State> {
-        guard let spare = spareContext else { return DispatchContext(engine: self, route: route) }
-        spareContext = nil
+        // Moved out and, in `finish`, back in: a copy would cost a retain and a release.
+        guard let spare = spareContext.take() else { return DispatchContext(engine: self, route: route) }
         spare.reset(route: route)
         return spare
     }
@@ -241,7 +241,7 @@ final class DispatchEngine<State: StoreState> {
     /// since the last notification are let go all the same (rule 7); a context that no deferred
     /// level holds is kept for the next dispatch.
     @inlinable
-    func finish(_ context: DispatchContext<State>) {
+    func finish(_ context: consuming DispatchContext<State>) {
         switch context.outcome.end {
         case .reuse:
             spareContext = context

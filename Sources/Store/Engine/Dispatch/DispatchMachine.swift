@@ -227,12 +227,16 @@ extension DispatchEngine {
             // A middleware kept the dispatcher of an earlier action: that handle is its own now.
             context.levels[index] = DispatchLevel(index: index, link: link, context: context, route: route)
         }
-        context.levels[index].enter(context: context, route: route, action: action.erased)
-        route.steps[index].applyMiddleware(
-            for: state,
-            action: action.value,
-            dispatcher: Dispatcher<Action, State>(level: context.levels[index])
-        )
+        // Lent, not retained, around the middleware's call: a retain and a release there cost
+        // about 0.4x the floor in time (package-benchmark, `mw1`; `bound.mw1.borrowed`).
+        withUnretained(context.levels[index]) { level in
+            level.enter(context: context, route: route, action: action.erased)
+            route.steps[index].applyMiddleware(
+                for: state,
+                action: action.value,
+                dispatcher: Dispatcher<Action, State>(level: level)
+            )
+        }
         settle(index, action: action, context: context)
     }
 
