@@ -282,6 +282,23 @@ struct AsyncMiddlewareTests {
         #expect(effects.outerCompletions == 0)
     }
 
+    @Test("a second next after the store is gone does nothing")
+    func secondNextAfterStoreReleased() async {
+        var harness: Harness? = Harness(plan: .nowAndLater)
+        weak let store = harness?.store
+        harness?.store.dispatch(action: Load(id: 1))
+        let effects = harness!.effects
+        let gate = harness!.gate
+        #expect(effects.completions.count == 1)
+        harness = nil
+        #expect(store == nil)
+        // The kept dispatcher's level passed its action on; its route went with the store, so
+        // the second `next` must not reach it (under the address sanitizer, reading it failed).
+        gate.open(1)
+        await effects.tasks[1]?.value
+        #expect(effects.completions.count == 1)
+    }
+
     @Test("a thousand effects finishing in random order each reduce once with the state of their moment")
     func manyEffectsRandomOrder() async {
         let seed = Reliability.baseSeed
