@@ -83,12 +83,11 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         // with an id adds its record, one more (5.977: the list of running tasks grows rarely).
         case .task: 5
         case .taskID: 6
-        // A row action copies the path from the trie's root to the row's leaf (the state before
-        // keeps the old path for the subscriber), one allocation per node: the count is the
-        // depth, not the rows (10 rows: one flat leaf; 10,000: 5 levels; 100,000: 6).
-        case .list10: 1
-        case .list10k: 5
-        case .list100k: 6
+        // A row action writes the row's path with the nodes of the version the action before
+        // replaced, which nobody holds once its subscribers were told (ElementTrie+Reusing.swift):
+        // none allocated at any length. A version still held (a subscriber that keeps its
+        // `oldState`) makes the write copy the path instead, one allocation per level: 1 at 10
+        // rows, 5 at 10,000, 6 at 100,000 (the depth, not the rows), as before the reuse.
         default: 0
         }
     }
