@@ -9,7 +9,9 @@
 // copied and destroyed by loops specialized for the element. Callgrind, a row action with one
 // subscriber (`list.n`), before -> after: 10 rows 4,795 -> 3,479 instructions, 10,000 rows
 // 12,058 -> 6,827, 100,000 rows 15,118 -> 7,722; `==` of two versions of 100,000 rows 8,610 ->
-// 1,079 (`SWIFT_DETERMINISTIC_HASHING=1`).
+// 1,079 (`SWIFT_DETERMINISTIC_HASHING=1`). Then a store's row action reused the path of the
+// version it replaced (Machinery/ElementTrie+Reusing.swift) and `==` stopped retaining the
+// branches on its way: 3,172 / 4,032 / 4,248 and 519, no allocation per row action.
 
 /// An ordered collection of elements of distinct ids, read and written by id or by position,
 /// whose copies share what they do not change.
