@@ -11,7 +11,7 @@
 // 12,058 -> 6,827, 100,000 rows 15,118 -> 7,722; `==` of two versions of 100,000 rows 8,610 ->
 // 1,079 (`SWIFT_DETERMINISTIC_HASHING=1`). Then a store's row action reused the path of the
 // version it replaced (Machinery/ElementTrie+Reusing.swift) and `==` stopped retaining the
-// branches on its way: 3,172 / 4,032 / 4,248 and 519, no allocation per row action.
+// branches on its way: 2,823 / 3,678 / 3,894 and 519, no allocation per row action.
 
 /// An ordered collection of elements of distinct ids, read and written by id or by position,
 /// whose copies share what they do not change.

@@ -328,7 +328,9 @@ final class DispatchEngine<State: StoreState> {
     /// - Parameter cause: Made only when an observer is there to read it.
     @inlinable
     func commit(_ newState: State, cause: () -> StateChangeCause) {
-        rowDonor = nil
+        // Checked first: clearing it unconditionally cost `d0` 16 instructions, the check 4
+        // (callgrind, 882 before the donor).
+        if rowDonor != nil { rowDonor = nil }
         let oldState = state
         if observers.isEmpty {
             subscribers.notify(newState, oldState) { state = newState }
