@@ -50,6 +50,8 @@ WORKLOADS = [
     ("list.10", "Store.dispatch.list.10"),
     ("list.10000", "Store.dispatch.list.10000"),
     ("list.100000", "Store.dispatch.list.100000"),
+    ("list.kept.10", "Store.dispatch.list.kept.10"),
+    ("list.kept.100000", "Store.dispatch.list.kept.100000"),
     ("compare.10", "IdentifiedArray.equal.10"),
     ("compare.100000", "IdentifiedArray.equal.100000"),
     # Not the store: the ideal engine of BoundWorkloads.swift, the lower bound of a step.

@@ -27,16 +27,23 @@ enum ToggleBookReducer: Reducer {
     }
 }
 
-/// Compares the row the action changed, in the old and the new state, as a row's view would.
+/// Compares the row the action changed, in the old and the new state, as a row's view would;
+/// keeps the last old state when asked, as an undo history would.
 @MainActor
 final class RowWatcher: StoreSubscriber {
     private let id: Int
+    private let keepsOldState: Bool
+    private var kept: ListState?
     private(set) var changes = 0
 
-    init(id: Int) { self.id = id }
+    init(id: Int, keepsOldState: Bool) {
+        self.id = id
+        self.keepsOldState = keepsOldState
+    }
 
     func didChange(state: ListState, oldState: ListState) {
         if state.books[id: id] != oldState.books[id: id] { changes &+= 1 }
+        if keepsOldState { kept = oldState }
     }
 }
 
@@ -45,15 +52,17 @@ func makeBooks(_ count: Int) -> IdentifiedArray<BenchBook> {
 }
 
 /// Toggles one row in the middle of a list of `rows` rows, reduced by
-/// `register(reducer:forEach:id:)`, with one subscriber that reads both states.
+/// `register(reducer:forEach:id:)`, with one subscriber that reads both states. A subscriber
+/// that keeps the old state (`list.kept.*`) keeps the version the store would reuse, so each
+/// row action copies the path instead.
 final class ListWorkload: Workload {
     private let store: Store<ListState>
     private let watcher: RowWatcher
     private let id: Int
 
-    init(rows: Int) {
+    init(rows: Int, keepsOldState: Bool = false) {
         id = rows / 2
-        watcher = RowWatcher(id: id)
+        watcher = RowWatcher(id: id, keepsOldState: keepsOldState)
         store = Store(with: ListState(books: makeBooks(rows)))
         store.register(reducer: ToggleBookReducer.self, forEach: \.books, id: \.bookID)
         store.add(subscriber: watcher)

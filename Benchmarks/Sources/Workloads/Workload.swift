@@ -48,6 +48,8 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case list10 = "list.10"
     case list10k = "list.10000"
     case list100k = "list.100000"
+    case listKept10 = "list.kept.10"
+    case listKept100k = "list.kept.100000"
     case compare10 = "compare.10"
     case compare100k = "compare.100000"
     case boundD0 = "bound.d0"
@@ -87,12 +89,14 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         // with an id adds its record, one more (5.977: the list of running tasks grows rarely).
         case .task: 5
         case .taskID: 6
-        // A row action copies the path from the trie's root to the row's leaf (the state before
-        // keeps the old path for the subscriber), one allocation per node: the count is the
-        // depth, not the rows (10 rows: one flat leaf; 10,000: 5 levels; 100,000: 6).
-        case .list10: 1
-        case .list10k: 5
-        case .list100k: 6
+        // A row action writes the row's path with the nodes of the version the action before
+        // replaced, which nobody holds once its subscribers were told (ElementTrie+Reusing.swift):
+        // none allocated at any length. A version still held (a subscriber that keeps its
+        // `oldState`) makes the write copy the path instead, one allocation per level: 1 at 10
+        // rows, 5 at 10,000, 6 at 100,000 (the depth, not the rows), as before the reuse:
+        // `list.kept.*`, whose subscriber keeps the last `oldState`.
+        case .listKept10: 1
+        case .listKept100k: 6
         default: 0
         }
     }
@@ -137,6 +141,8 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .list10: ListWorkload(rows: 10)
         case .list10k: ListWorkload(rows: 10_000)
         case .list100k: ListWorkload(rows: 100_000)
+        case .listKept10: ListWorkload(rows: 10, keepsOldState: true)
+        case .listKept100k: ListWorkload(rows: 100_000, keepsOldState: true)
         case .compare10: ListComparisonWorkload(rows: 10)
         case .compare100k: ListComparisonWorkload(rows: 100_000)
         // Not the library: the ideal engine of BoundWorkloads.swift, the lower bound of a step.

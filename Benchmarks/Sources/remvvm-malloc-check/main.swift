@@ -36,8 +36,8 @@ guard probeCount >= 1 else {
 /// Runs every workload and returns the names of those above their limit.
 @MainActor
 func check() async -> [String] {
-    print("workload        mallocs/op  limit")
-    print("----------------------------------")
+    print("workload          mallocs/op  limit")
+    print("------------------------------------")
     var failures: [String] = []
     for kind in WorkloadKind.allCases {
         let workload = kind.make()
@@ -45,7 +45,7 @@ func check() async -> [String] {
         workload.run(operations)
         let perOperation = Double(countMallocs { workload.run(operations) }) / Double(operations)
         let verdict = perOperation <= kind.mallocLimit ? "" : "  ABOVE THE LIMIT"
-        let name = kind.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)
+        let name = kind.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
         print(
             "\(name) \(String(format: "%11.3f", perOperation)) \(String(format: "%6g", kind.mallocLimit))\(verdict)"
         )

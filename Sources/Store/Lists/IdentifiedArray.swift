@@ -5,11 +5,13 @@
 // two versions 23 µs -> 2.6 µs, `remove(at: 0)` with the old value kept 93 ms -> 21 ms (6.6 ms
 // with the leaf-at-a-time append that came with it).
 //
-// The nodes (Machinery/TrieNode.swift) keep their slots inline, one allocation each, and are
+// The nodes (Unsafe/TrieNode.swift) keep their slots inline, one allocation each, and are
 // copied and destroyed by loops specialized for the element. Callgrind, a row action with one
 // subscriber (`list.n`), before -> after: 10 rows 4,795 -> 3,479 instructions, 10,000 rows
 // 12,058 -> 6,827, 100,000 rows 15,118 -> 7,722; `==` of two versions of 100,000 rows 8,610 ->
-// 1,079 (`SWIFT_DETERMINISTIC_HASHING=1`).
+// 1,079 (`SWIFT_DETERMINISTIC_HASHING=1`). Then a store's row action reused the path of the
+// version it replaced (Machinery/ElementTrie+Reusing.swift) and `==` stopped retaining the
+// branches on its way: 2,823 / 3,678 / 3,894 and 519, no allocation per row action.
 
 /// An ordered collection of elements of distinct ids, read and written by id or by position,
 /// whose copies share what they do not change.

@@ -28,6 +28,11 @@ extension Store {
     /// action, the id and the collection. The one-reducer rule holds as for
     /// ``register(reducer:)``.
     ///
+    /// The store keeps the list as it was before a row action until the state changes again:
+    /// the next row action writes into that version's storage, which nobody else holds by then,
+    /// instead of allocating its own (a subscriber that keeps its `oldState` keeps that version
+    /// its own, and the next row action copies instead).
+    ///
     /// - Parameters:
     ///   - reducer: The reducer type; its `State` is the row's type.
     ///   - rows: Where the collection lives in the store's state.

@@ -14,52 +14,67 @@ extension ElementTrie where Element: Equatable {
         guard count == other.count else { return false }
         assert(
             shift == other.shift, "internal inconsistency: two tries of \(count) elements differ in height")
-        return Self.equal(root, other.root, level: shift, comparisons: &comparisons)
+        // One flat leaf each (up to 16 elements): compared here, without the walk's call
+        // (callgrind, `compare.10`: 168 instructions, 236 through `equal(_:_:level:comparisons:)`).
+        if shift == 0 {
+            return root === other.root
+                || Self.equalLeaves(Self.leaf(root), Self.leaf(other.root), comparisons: &comparisons)
+        }
+        return Self.equal(
+            Unmanaged.passUnretained(root), Unmanaged.passUnretained(other.root), level: shift,
+            comparisons: &comparisons)
     }
 
+    /// Whether the subtries `left` and `right` root at `level` are equal. Neither node is
+    /// retained: the two tries hold them, unchanged, for the whole comparison. Retaining each
+    /// branch on the way down and releasing it on the way up took most of the time:
+    /// `compare.100000`, 8 `swift_retain_n` and 8 `swift_release_n` per `==`, 151 ns against
+    /// 9.5 ns for 10 rows (package-benchmark, one run).
     @inlinable
     static func equal(
-        _ left: AnyObject,
-        _ right: AnyObject,
+        _ left: Unmanaged<AnyObject>,
+        _ right: Unmanaged<AnyObject>,
         level: Int,
         comparisons: inout Int
     ) -> Bool {
-        if left === right { return true }
+        if left.toOpaque() == right.toOpaque() { return true }
         if level == 0 {
-            let leftLeaf = leaf(left)
-            let rightLeaf = leaf(right)
-            let count = leftLeaf.count
-            assert(count == rightLeaf.count, "internal inconsistency: leaves differ in size")
-            return leftLeaf.withUnsafeMutablePointerToElements { leftElements in
-                rightLeaf.withUnsafeMutablePointerToElements { rightElements in
-                    // Both leaves hold `count` initialized elements; they are compared in place.
-                    for slot in 0..<count {
-                        comparisons += 1
-                        if leftElements[slot] != rightElements[slot] { return false }
-                    }
-                    return true
+            return left._withUnsafeGuaranteedRef { leftNode in
+                right._withUnsafeGuaranteedRef { rightNode in
+                    equalLeaves(leaf(leftNode), leaf(rightNode), comparisons: &comparisons)
                 }
             }
         }
-        let leftBranch = branch(left)
-        let rightBranch = branch(right)
-        let count = leftBranch.count
-        assert(count == rightBranch.count, "internal inconsistency: branches differ in size")
+        // The branches are reached only inside `_withUnsafeGuaranteedRef`, and their children
+        // leave it as `Unmanaged` values: a branch passed on as a reference was retained around
+        // the recursive call (two `swift_retain_n` per level).
+        let count = left._withUnsafeGuaranteedRef { branch($0).count }
+        assert(
+            count == right._withUnsafeGuaranteedRef { branch($0).count },
+            "internal inconsistency: branches differ in size")
         let childLevel = TrieShape.childLevel(of: level)
-        return leftBranch.withUnsafeMutablePointerToElements { leftChildren in
-            rightBranch.withUnsafeMutablePointerToElements { rightChildren in
-                // Both branches hold `count` children; they are compared in place, by identity
-                // first, without retaining the children both share.
-                for slot in 0..<count where leftChildren[slot] !== rightChildren[slot] {
-                    if !equal(
-                        leftChildren[slot], rightChildren[slot], level: childLevel, comparisons: &comparisons)
-                    {
-                        return false
-                    }
-                }
-                return true
+        for slot in 0..<count {
+            let leftChild = left._withUnsafeGuaranteedRef { branch($0).unretainedChild(slot: slot) }
+            let rightChild = right._withUnsafeGuaranteedRef { branch($0).unretainedChild(slot: slot) }
+            // A pair both share is equal without a look inside.
+            if leftChild.toOpaque() != rightChild.toOpaque()
+                && !equal(leftChild, rightChild, level: childLevel, comparisons: &comparisons)
+            {
+                return false
             }
         }
+        return true
+    }
+
+    @inlinable
+    static func equalLeaves(
+        _ leftLeaf: TrieLeaf<Element>,
+        _ rightLeaf: TrieLeaf<Element>,
+        comparisons: inout Int
+    ) -> Bool {
+        let count = leftLeaf.count
+        assert(count == rightLeaf.count, "internal inconsistency: leaves differ in size")
+        return leftLeaf.elementsEqual(rightLeaf, count: count, comparisons: &comparisons)
     }
 }
 

@@ -17,7 +17,7 @@
 ///
 /// The root, and a branch's children, are kept as `AnyObject`: a leaf at level 0, a branch
 /// above. The level, which the walk down always knows, says which; `leaf(_:)` and `branch(_:)`
-/// cast back without a check in release builds (`unsafeDowncast`, checked in debug builds).
+/// cast back without a check in release builds (`uncheckedDowncast`, checked in debug builds).
 @usableFromInline
 struct ElementTrie<Element> {
     /// The number of elements.
@@ -58,13 +58,13 @@ struct ElementTrie<Element> {
     /// The node `node`, known to be at level 0, as the leaf it is.
     @inlinable
     static func leaf(_ node: AnyObject) -> TrieLeaf<Element> {
-        unsafeDowncast(node, to: TrieLeaf<Element>.self)
+        uncheckedDowncast(node, to: TrieLeaf<Element>.self)
     }
 
     /// The node `node`, known to be at a level above 0, as the branch it is.
     @inlinable
     static func branch(_ node: AnyObject) -> TrieBranch {
-        unsafeDowncast(node, to: TrieBranch.self)
+        uncheckedDowncast(node, to: TrieBranch.self)
     }
 
     // MARK: - Reading

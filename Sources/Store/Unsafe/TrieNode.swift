@@ -1,4 +1,8 @@
-// `@inlinable` like the rest of IdentifiedArray: see IdentifiedArray.swift for the measurement.
+// The storage of `IdentifiedArray`'s nodes, in the Unsafe folder because it manages memory by
+// hand: each node's slots are initialized from the front, `count` of `capacity`, and only those
+// are read, copied or destroyed; the rest of the list (Lists/) reaches them only through this
+// file and TrieNode+Slots.swift. `@inlinable` like the rest of IdentifiedArray: see
+// IdentifiedArray.swift for the measurement.
 //
 // Nodes keep their slots inline, in the node's own allocation (`ManagedBuffer`): a node is one
 // allocation, and a copy is one allocation and one loop over its slots, specialized for the
@@ -21,7 +25,9 @@
 /// 7,193 / 8,047; leaves of 8 under branches of 16 with the flat root leaf of 16, 3,479 / 6,891
 /// / 8,109 (without it, 10 rows take two leaves and a branch: 3,935); leaves of 8 under
 /// branches of 8 with the flat root leaf, 3,479 / 6,827 / 7,722, the shape kept: one node
-/// more per path than with branches of 16, 8 fewer slots per branch.
+/// more per path than with branches of 16, 8 fewer slots per branch. (Those figures are of
+/// the path copy; a store's row action now reuses the path of the version before, see
+/// ElementTrie+Reusing.swift, and copies only when another holder keeps that version.)
 @usableFromInline
 enum TrieShape {
     @inlinable static var leafBits: Int { 3 }
