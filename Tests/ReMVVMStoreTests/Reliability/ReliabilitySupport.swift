@@ -44,6 +44,13 @@ enum Reliability {
         environment("REMVVM_SANITIZED") == "1" ? max(full / 10, 1) : full
     }
 
+    /// Whether the tests run under a sanitizer (`REMVVM_SANITIZED=1`, set by
+    /// `.ci/reliability.sh`): its instrumentation holds references of its own, so a test of
+    /// which node a write reused checks only the values there.
+    static var isSanitized: Bool {
+        environment("REMVVM_SANITIZED") == "1"
+    }
+
     /// Whether the soak tests are switched on (`REMVVM_SOAK=1`): they take a release build and a
     /// minute of CPU, so the default test run leaves them out.
     static var isSoakEnabled: Bool {
