@@ -103,12 +103,6 @@ struct UncheckedReference<Object: AnyObject> {
     /// The object, retained for the caller: for paths off the dispatch's hot path.
     @inlinable
     var object: Object { unmanaged.takeUnretainedValue() }
-
-    /// Whether this is a reference to `object`.
-    @inlinable
-    func refers(to object: AnyObject) -> Bool {
-        unmanaged.toOpaque() == Unmanaged<AnyObject>.passUnretained(object).toOpaque()
-    }
 }
 
 /// Runs `body` with `object` lent without a retain and a release: for an object read from a
