@@ -29,9 +29,24 @@ public protocol Middleware: AnyMiddleware {
     ///   - action: The action.
     ///   - dispatcher: Passes the action on, or dispatches new actions.
     func applyMiddleware(for state: State, action: Action, dispatcher: Dispatcher<Action, State>)
+
+    /// How a store calls this middleware: made by its conformance, where its type is known, so
+    /// that each dispatch runs code specialized for it. The store asks for it once, when it
+    /// routes an action type to this middleware.
+    ///
+    /// Not part of the API: the library implements it for every typed middleware; do not
+    /// implement it yourself.
+    func _typedStep() -> AnyObject
 }
 
 extension Middleware {
+    @inlinable
+    public func _typedStep() -> AnyObject {
+        TypedStep<Action, State> { [self] state, action, dispatcher in
+            applyMiddleware(for: state, action: action, dispatcher: dispatcher)
+        }
+    }
+
     /// Calls the typed ``applyMiddleware(for:action:dispatcher:)`` for actions of type
     /// ``Action`` in a store of ``State``, and passes every other action on unchanged.
     ///

@@ -19,10 +19,13 @@
 //    `heldContext`). A level that passed the action on never touches its context again.
 //    Checked: `DispatchLevel.context(as:)` asserts the phase; `continueChain` asserts that the
 //    context is on the engine's stack.
-// 3. A level reads its `route` only while it runs (the engine, which holds its routes, is on
-//    the stack), while it is deferred (the context it holds keeps the route), or after
-//    checking through its `link` that the engine is alive. Checked: `passOn` reads the route of
-//    a level that passed the action on only when `link.isAlive`.
+// 3. A route lives as long as its engine: the engine's table never lets go of one. The engine
+//    lends its last route (`lastRoute`) and a context its route (`routeReference`) while the
+//    engine is on the stack; a deferred context holds its route (`heldRoute`). A level reads
+//    its `route` only while it runs (the engine is on the stack), while it is deferred (the
+//    context it holds keeps the route), or after checking through its `link` that the engine
+//    is alive. Checked: `passOn` reads the route of a level that passed the action on only
+//    when `link.isAlive`.
 // 4. The engine outlives every context on its stack; handles that outlive a dispatch reach the
 //    engine only through ``EngineLink``, which the engine's `deinit` clears. Checked:
 //    `continueChain` asserts `link.isAlive` before it lends the engine.
@@ -44,8 +47,12 @@
 //    part lies inside the state.
 // 9. Elements read in place (``Swift/Array/withElementsInPlace(_:)``) and states compared in
 //    place (``withBorrowed(_:_:)``) are read only while the closure runs, which neither
-//    changes nor lets go of the array or the state. Checked by the types: the closures get no
-//    way to reach the array, and the borrowed state is a local of the caller.
+//    changes nor lets go of the array or the state; an element lent on from there
+//    (``UncheckedReference``) is used only while the array holds it. Checked by the types
+//    where the closures get no way to reach the array, and the borrowed state is a local of
+//    the caller; a notification, whose closure calls subscribers, defers every change of the
+//    subscriber list to its end (`SubscriberList.notify`), and a pooled level is replaced only
+//    when it is not running (assumption 2).
 
 /// Reinterprets a value as a type it was just compared equal to (assumption 5).
 ///

@@ -17,23 +17,28 @@ final class DispatchLevel {
     @usableFromInline let link: EngineLiveness
     // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
     @exclusivity(unchecked) @usableFromInline var phase = LevelPhase.idle
-    /// The `DispatchContext<State>` of the dispatch; see assumption 2.
-    @exclusivity(unchecked) @usableFromInline var context: UncheckedReference<AnyObject>
+    /// The `DispatchContext<State>` whose pool holds the level; see assumption 2.
+    @usableFromInline let context: UncheckedReference<AnyObject>
     /// The context, held while the level is deferred.
     @exclusivity(unchecked) @usableFromInline var heldContext: AnyObject?
-    /// The `ActionRoute<State>` of the dispatch; see assumption 3.
-    @exclusivity(unchecked) @usableFromInline var route: UncheckedReference<RouteHandle>
+    /// The `ActionRoute<State>` of the context; see assumption 3.
+    @usableFromInline let route: UncheckedReference<RouteHandle>
+    /// What the level runs: its route's step at ``index``. A `let` of the handle, so that the
+    /// call reads it in place (from the route's array it was copied for each call: callgrind,
+    /// `mw1`, 54 instructions, and a retain and a release for a middleware that holds an object).
+    @usableFromInline let step: RouteStep
     /// The action, while the middleware runs; see assumption 1.
     @exclusivity(unchecked) @usableFromInline var actionAddress: ErasedBorrow?
     /// A copy of the action, while the level is deferred.
     @exclusivity(unchecked) @usableFromInline var savedAction: HeldAction?
 
     @usableFromInline
-    init(index: Int, link: EngineLiveness, context: AnyObject, route: RouteHandle) {
+    init(index: Int, link: EngineLiveness, context: AnyObject, route: RouteHandle, step: RouteStep) {
         self.index = index
         self.link = link
         self.context = UncheckedReference(context)
         self.route = UncheckedReference(route)
+        self.step = step
     }
 
     /// The context of a level that runs or is deferred, or that is passing the action on

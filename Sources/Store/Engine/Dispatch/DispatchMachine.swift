@@ -179,11 +179,9 @@ enum CompletionOrder {
 extension DispatchLevel {
     /// Readies the level for the middleware about to run with the action at `action`.
     @inlinable
-    func enter(context: AnyObject, route: RouteHandle, action: ErasedBorrow) {
+    func enter(action: ErasedBorrow) {
         assert(phase != .running && phase != .deferred, "internal inconsistency: a busy level was reused")
         phase = .running
-        self.context = UncheckedReference(context)
-        self.route = UncheckedReference(route)
         actionAddress = action
     }
 
@@ -222,31 +220,41 @@ extension DispatchEngine {
             return
         }
         if index == context.levels.count {
-            context.levels.append(DispatchLevel(index: index, link: link, context: context, route: route))
+            context.levels.append(context.newLevel(index, route: route))
         } else if !isKnownUniquelyReferenced(&context.levels[index]) {
             // A middleware kept the dispatcher of an earlier action: that handle is its own now.
-            context.levels[index] = DispatchLevel(index: index, link: link, context: context, route: route)
+            context.levels[index] = context.newLevel(index, route: route)
         }
-        // Lent, not retained, around the middleware's call: a retain and a release there cost
-        // about 0.4x the floor in time (package-benchmark, `mw1`; `bound.mw1.borrowed`).
-        withUnretained(context.levels[index]) { level in
-            level.enter(context: context, route: route, action: action.erased)
-            route.steps[index].applyMiddleware(
-                for: state,
-                action: action.value,
-                dispatcher: Dispatcher<Action, State>(level: level)
-            )
+        // The level is read in place and lent, not retained, around the middleware's call:
+        // nothing replaces it while it runs (assumptions 2 and 9). A retain and a release there
+        // cost about 0.4x the floor in time (package-benchmark, `mw1`; `bound.mw1.borrowed`).
+        let level = context.levels.withElementsInPlace { UncheckedReference($0[index]) }
+        let stillRunning = level.withObject { level in
+            level.enter(action: action.erased)
+            // Read in place: a `switch` over an enum of the two copied the existential
+            // (callgrind, `mw1`: 85 instructions).
+            if let typed = level.step.typed {
+                // Made by the middleware's conformance for this route's types (assumption 5).
+                uncheckedDowncast(typed, to: TypedStep<Action, State>.self).call(
+                    state, action.value, Dispatcher<Action, State>(level: level))
+            } else {
+                level.step.middleware.applyMiddleware(
+                    for: state,
+                    action: action.value,
+                    dispatcher: Dispatcher<Action, State>(level: level)
+                )
+            }
+            level.actionAddress = nil
+            return level.phase == .running
         }
-        settle(index, action: action, context: context)
+        if stillRunning { settle(index, action: action, context: context) }
     }
 
-    /// Decides what a middleware that returned did with its action, if it did not pass it on.
+    /// Decides what a middleware that returned without passing its action on did with it.
     @inlinable
     func settle<Action: StoreAction>(
         _ index: Int, action: Borrowed<Action>, context: DispatchContext<State>
     ) {
-        context.levels[index].actionAddress = nil
-        guard context.levels[index].phase == .running else { return }
         // No local reference to the level before this check: it would count as one.
         let kept = !isKnownUniquelyReferenced(&context.levels[index])
         let phase = LevelPhase.returnedWithoutNext(keptDispatcher: kept)
@@ -307,26 +315,36 @@ class RouteHandle {
     }
 }
 
-/// A typed ``Middleware`` in a route of its own action type, in a store of its own state type:
-/// the route was built only after ``MiddlewareRouting/sees(_:actionType:stateType:)`` compared
-/// both, so each dispatch calls the typed method directly (assumption 5 in Unchecked.swift).
-struct CheckedMiddlewareStep<Wrapped: Middleware>: AnyMiddleware {
-    let wrapped: Wrapped
+/// What a level runs: a typed ``Middleware``'s own call, made by its conformance for the
+/// route's types (``Middleware/_typedStep()``), or else the middleware's generic method.
+@usableFromInline
+struct RouteStep {
+    /// The middleware, called through its generic method when it has no typed call.
+    @usableFromInline let middleware: any AnyMiddleware
+    /// A ``TypedStep`` of the route's action and state types: the route was built only after
+    /// ``MiddlewareRouting/sees(_:actionType:stateType:)`` compared both (assumption 5).
+    @usableFromInline let typed: AnyObject?
 
-    init(_ wrapped: Wrapped) {
-        self.wrapped = wrapped
+    init(_ middleware: any AnyMiddleware, typed: AnyObject? = nil) {
+        self.middleware = middleware
+        self.typed = typed
     }
+}
 
-    func applyMiddleware<Action: StoreAction, State: StoreState>(
-        for state: State,
-        action: Action,
-        dispatcher: Dispatcher<Action, State>
-    ) {
-        wrapped.applyMiddleware(
-            for: reinterpret(state, as: Wrapped.State.self),
-            action: reinterpret(action, as: Wrapped.Action.self),
-            dispatcher: reinterpret(dispatcher, as: Dispatcher<Wrapped.Action, Wrapped.State>.self)
-        )
+/// A typed ``Middleware``'s call, made by ``Middleware/_typedStep()`` in the client's module,
+/// where the middleware's type is known: a dispatch calls it with code specialized for the
+/// middleware. Called through a generic wrapper of the library instead, it ran the library's
+/// unspecialized code, which copied the state through value witnesses and looked up the
+/// middleware's associated types at each step (callgrind, `mw1.typed`: 263 instructions more
+/// than a pass-through step).
+@MainActor
+@usableFromInline
+final class TypedStep<Action: StoreAction, State: StoreState> {
+    @usableFromInline let call: @MainActor (State, Action, Dispatcher<Action, State>) -> Void
+
+    @inlinable
+    init(_ call: @escaping @MainActor (State, Action, Dispatcher<Action, State>) -> Void) {
+        self.call = call
     }
 }
 

@@ -9,8 +9,8 @@ final class ActionRoute<State: StoreState>: RouteHandle {
     /// What runs for each of them: a typed middleware as a step whose types were checked when
     /// the route was built (``MiddlewareRouting/step(for:stateType:)``), so that a dispatch
     /// compares no types.
-    @usableFromInline let steps: [any AnyMiddleware]
-    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in UncheckedCasts.swift.
+    @usableFromInline let steps: [RouteStep]
+    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
     /// Reduces the engine's state with the action at the address and commits it.
     /// Made where `register(reducer:)` is called, so it runs code specialized for the reducer.
     @exclusivity(unchecked) @usableFromInline private(set) var reduce: ReduceFunction<State>?
@@ -23,6 +23,9 @@ final class ActionRoute<State: StoreState>: RouteHandle {
     @usableFromInline let processQueued: @MainActor (DispatchEngine<State>, any StoreAction) -> Void
     /// Where the reducer applies, for reducers registered at a key path.
     private(set) var reducerKeyPath: AnyKeyPath?
+    /// The context of this route's last dispatch, reused by the next one while no deferred
+    /// chain holds it (``DispatchEngine/takeContext(of:)``).
+    @exclusivity(unchecked) @usableFromInline var spareContext: DispatchContext<State>?
 
     @inlinable
     init<Action: StoreAction>(for _: Action.Type, middleware: [any AnyMiddleware]) {
@@ -39,7 +42,7 @@ final class ActionRoute<State: StoreState>: RouteHandle {
 
     /// What the route runs for each of its middleware (``steps``).
     @usableFromInline
-    static func steps(running middleware: [any AnyMiddleware]) -> [any AnyMiddleware] {
+    static func steps(running middleware: [any AnyMiddleware]) -> [RouteStep] {
         middleware.map { MiddlewareRouting.step(for: $0, stateType: State.self) }
     }
 

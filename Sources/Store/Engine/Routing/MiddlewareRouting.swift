@@ -39,18 +39,13 @@ package enum MiddlewareRouting {
     /// middleware is wrapped in a step that calls it without comparing its types again, since
     /// ``sees(_:actionType:stateType:)`` compared them once, when the route was built.
     @MainActor
-    static func step(for middleware: any AnyMiddleware, stateType: any StoreState.Type) -> any AnyMiddleware {
-        if middleware is any StoreFeature { return middleware }
-        if let typed = middleware as? any Middleware { return checkedStep(typed) }
+    static func step(for middleware: any AnyMiddleware, stateType: any StoreState.Type) -> RouteStep {
+        if middleware is any StoreFeature { return RouteStep(middleware) }
+        if let typed = middleware as? any Middleware { return RouteStep(middleware, typed: typed._typedStep()) }
         if let stateful = middleware as? any StateMiddleware, expectedState(of: stateful) == stateType {
-            return checkedStep(stateful)
+            return RouteStep(checkedStep(stateful))
         }
-        return middleware
-    }
-
-    @MainActor
-    private static func checkedStep<M: Middleware>(_ middleware: M) -> any AnyMiddleware {
-        CheckedMiddlewareStep(middleware)
+        return RouteStep(middleware)
     }
 
     @MainActor
