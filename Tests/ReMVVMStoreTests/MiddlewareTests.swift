@@ -57,6 +57,16 @@ private struct AsyncAdds: Middleware {
     }
 }
 
+/// Doubles every `Add`, and implements the library's `_typedStep()` itself, wrongly: the store
+/// must not trust what it returns.
+private struct SelfRoutedDoubler: Middleware {
+    func applyMiddleware(for state: State, action: Add, dispatcher: Dispatcher<Add, State>) {
+        dispatcher.next(action: Add(amount: action.amount * 2))
+    }
+
+    func _typedStep() -> AnyObject { Trace() }
+}
+
 /// Calls `next` twice for every `Add`.
 private struct DoubleNext: Middleware {
     func applyMiddleware(for state: State, action: Add, dispatcher: Dispatcher<Add, State>) {
@@ -137,6 +147,14 @@ private struct WrongStateMiddleware: Middleware {
         store.dispatch(action: StoreFixture.Rename(title: "t"))
         #expect(trace.events == ["spy x"])
         #expect(store.state.count == 1)
+    }
+
+    @Test("a typed middleware whose conformance implements _typedStep() itself still runs")
+    func selfRoutedTypedStep() {
+        let store = StoreFixture.makeStore(middleware: [SelfRoutedDoubler(), TenfoldAdds()])
+        store.dispatch(action: Add(amount: 3))
+        store.dispatch(action: Add(amount: 1))
+        #expect(store.state.count == 80)
     }
 
     @Test("next called later continues the chain against the state at that time")

@@ -57,6 +57,29 @@ private typealias Rename = StoreFixture.Rename
         #expect(late.counts == [2])
     }
 
+    @Test("subscribers added during a notification count at once and are told from the next change")
+    func manyAddedDuringNotification() {
+        let store = StoreFixture.makeStore()
+        let late = (0..<40).map { _ in RecordingSubscriber() }
+        let early = RecordingSubscriber()
+        var counted: [Int] = []
+        early.onChange = { [unowned store] _ in
+            guard counted.isEmpty else { return }
+            for subscriber in late { store.add(subscriber: subscriber) }
+            counted.append(store.subscriberCount)
+        }
+        store.add(subscriber: early)
+        store.dispatch(action: Add())
+        #expect(counted == [41])
+        #expect(late.allSatisfy { $0.changes.isEmpty })
+        store.remove(subscriber: late[0])
+        store.dispatch(action: Add())
+        #expect(late[0].changes.isEmpty)
+        #expect(late.dropFirst().allSatisfy { $0.counts == [2] })
+        #expect(early.counts == [1, 2])
+        #expect(store.subscriberCount == 40)
+    }
+
     @Test("a subscriber removed during a notification is not called after removal")
     func removedDuringNotification() {
         let store = StoreFixture.makeStore()

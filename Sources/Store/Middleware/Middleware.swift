@@ -40,6 +40,8 @@ public protocol Middleware: AnyMiddleware {
 }
 
 extension Middleware {
+    /// The library's implementation of ``_typedStep()``: a call of
+    /// ``applyMiddleware(for:action:dispatcher:)`` made where `Self` is known.
     @inlinable
     public func _typedStep() -> AnyObject {
         TypedStep<Action, State> { [self] state, action, dispatcher in

@@ -257,7 +257,9 @@ final class DispatchEngine<State: StoreState> {
     @inlinable
     func takeContext(of route: ActionRoute<State>) -> DispatchContext<State> {
         // Moved out and, in `finish`, back in: a copy would cost a retain and a release.
-        guard let spare = route.spareContext.take() else { return DispatchContext(engine: self, route: route) }
+        guard let spare = route.spareContext.take() else {
+            return DispatchContext(engine: self, route: route)
+        }
         spare.reset()
         return spare
     }
@@ -285,11 +287,11 @@ final class DispatchEngine<State: StoreState> {
     /// handles its type.
     @inlinable
     func reduce<Action: StoreAction>(_ action: Borrowed<Action>, route: ActionRoute<State>) -> Bool {
-        guard let reduce = route.reduce else {
+        guard let reducer = route.reducing else {
             reportUnhandled(Action.self)
             return false
         }
-        reduce(self, action.erased)
+        reducer.withObject { $0.reduce(self, action.erased) }
         return true
     }
 

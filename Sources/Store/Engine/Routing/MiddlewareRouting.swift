@@ -41,7 +41,9 @@ package enum MiddlewareRouting {
     @MainActor
     static func step(for middleware: any AnyMiddleware, stateType: any StoreState.Type) -> RouteStep {
         if middleware is any StoreFeature { return RouteStep(middleware) }
-        if let typed = middleware as? any Middleware { return RouteStep(middleware, typed: typed._typedStep()) }
+        if let typed = middleware as? any Middleware {
+            return RouteStep(middleware, typed: typed._typedStep())
+        }
         if let stateful = middleware as? any StateMiddleware, expectedState(of: stateful) == stateType {
             return RouteStep(checkedStep(stateful))
         }
