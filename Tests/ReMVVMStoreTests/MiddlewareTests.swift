@@ -288,3 +288,43 @@ private final class CaptureProbe {
         #expect(probe.lastCaptured == nil, "a completion that ran is still held")
     }
 }
+
+/// Keeps the dispatcher of every `Add`: passes the first on, holds on to the others without
+/// calling `next` (they stay deferred).
+@MainActor
+private final class DispatcherKeeper: Middleware {
+    var kept: [Dispatcher<Add, State>] = []
+
+    func applyMiddleware(for state: State, action: Add, dispatcher: Dispatcher<Add, State>) {
+        if kept.isEmpty { dispatcher.next() }
+        kept.append(dispatcher)
+    }
+}
+
+@MainActor
+@Suite struct KeptDispatcherLifetimeTests {
+    @Test("a middleware that keeps its dispatchers goes with the store; a kept next then does nothing")
+    func keeperReleasedWithStore() {
+        weak var weakKeeper: DispatcherKeeper?
+        weak var weakStore: Store<State>?
+        var deferred: Dispatcher<Add, State>?
+        do {
+            let keeper = DispatcherKeeper()
+            let store = StoreFixture.makeStore(middleware: [keeper])
+            store.dispatch(action: Add())
+            store.dispatch(action: Add())
+            #expect(store.state.count == 1)
+            deferred = keeper.kept.last
+            weakKeeper = keeper
+            weakStore = store
+        }
+        // Compared here: a failed expectation would describe the keeper, and with it handles
+        // whose store is gone.
+        let storeGone = weakStore == nil
+        let keeperGone = weakKeeper == nil
+        #expect(storeGone)
+        #expect(keeperGone, "the middleware holds its dispatchers, which must not hold it")
+        deferred?.next()
+        deferred = nil
+    }
+}

@@ -20,12 +20,11 @@
 //    Checked: `DispatchLevel.context(as:)` asserts the phase; `continueChain` asserts that the
 //    context is on the engine's stack.
 // 3. A route lives as long as its engine: the engine's table never lets go of one. The engine
-//    lends its last route (`lastRoute`) and a context its route (`routeReference`) while the
-//    engine is on the stack; a deferred context holds its route (`heldRoute`). A level reads
-//    its `route` only while it runs (the engine is on the stack), while it is deferred (the
-//    context it holds keeps the route), or after checking through its `link` that the engine
-//    is alive. Checked: `passOn` reads the route of a level that passed the action on only
-//    when `link.isAlive`.
+//    lends its last route (`lastRoute`), a context its route (`routeReference`), a route its
+//    reducer (`reducing`) and a level its step (`step`). A level reads its `route` and runs its
+//    `step` only while it runs (the engine is on the stack), or after checking through its
+//    `link` that the engine is alive. Checked: `passOn` reads the route of a deferred level, or
+//    of one that passed the action on, only when `link.isAlive`.
 // 4. The engine outlives every context on its stack; handles that outlive a dispatch reach the
 //    engine only through ``EngineLink``, which the engine's `deinit` clears. Checked:
 //    `continueChain` asserts `link.isAlive` before it lends the engine.

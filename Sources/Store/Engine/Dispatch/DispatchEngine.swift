@@ -176,77 +176,6 @@ final class DispatchEngine<State: StoreState> {
         finish(context, of: route)
     }
 
-    /// The middleware of `index` kept its dispatcher: the level takes the context and a copy of
-    /// the action with it, and leaves the pool.
-    @usableFromInline
-    func deferLevel<Action: StoreAction>(_ index: Int, action: Action, context: DispatchContext<State>) {
-        let level = context.levels[index]
-        level.phase = .deferred
-        level.heldContext = context
-        context.heldRoute = context.route
-        level.savedAction = ActionBox(action)
-        context.levels[index] = context.newLevel(index, route: context.route)
-        context.deferredLevel = index
-    }
-
-    /// Called by a deferred level's `next`: the chain resumes after it, now or after the
-    /// current action when the store is busy. Nothing happens once the store is gone.
-    @inlinable
-    static func resumeChain<Action: StoreAction>(after level: DispatchLevel, replacement: Action?) {
-        let (context, saved) = level.takeHeld(DispatchContext<State>.self, Action.self)
-        guard let engine = context.link.engine else { return }
-        engine.resume(after: level.index, action: replacement ?? saved, context: context)
-    }
-
-    @usableFromInline
-    func resume<Action: StoreAction>(after index: Int, action: Action, context: DispatchContext<State>) {
-        // The engine's table keeps the route from here on; held, it would be a cycle once the
-        // context is back in the route's pool.
-        context.heldRoute = nil
-        if context.isOnStack {
-            // `next` of a deferred level, called from an earlier level of the same chain.
-            runResumed(after: index, action: action, context: context)
-        } else if isBusy {
-            pending.append(.resume { $0.runResumed(after: index, action: action, context: context) })
-        } else {
-            isBusy = true
-            runResumed(after: index, action: action, context: context)
-            drain()
-            isBusy = false
-        }
-    }
-
-    /// Runs a resumed chain from the level after `index`. The completions kept for the levels
-    /// that returned before run right after the first resumed level's own completion would
-    /// (``DispatchLevel/passOn(replacement:completion:)`` keeps that one with them), so every
-    /// completion has run when that level's `next` returns, as in a chain that never waited.
-    func runResumed<Action: StoreAction>(after index: Int, action: Action, context: DispatchContext<State>) {
-        let wasOnStack = context.isOnStack
-        let outerResumedLevel = context.resumedLevel
-        context.outcome = .inProgress
-        context.isOnStack = true
-        context.resumedLevel = index &+ 1
-        var action = action
-        let route = context.route
-        withBorrowed(&action) { runLevel(index &+ 1, action: $0, context: context, route: route) }
-        settleKeptCompletions(of: context)
-        context.resumedLevel = outerResumedLevel
-        context.isOnStack = wasOnStack
-        if context.outcome != .reduced { subscribers.dropReleased() }
-        if effects != nil || context.outcome == .deferred { effectsPassEnded(action, context: context) }
-    }
-
-    /// Runs the kept completions once the action is reduced, or forgets them once it never
-    /// will be; a chain deferred again keeps them.
-    @usableFromInline
-    func settleKeptCompletions(of context: DispatchContext<State>) {
-        switch CompletionOrder.kept(after: context.outcome) {
-        case .runDeepestFirst: context.runKeptCompletions(with: state)
-        case .wait: break
-        case .forget: context.forgetKeptCompletions()
-        }
-    }
-
     // MARK: - Contexts
 
     /// The route's pooled context, or a new one while it is in use (a deferred chain holds it).
@@ -345,12 +274,10 @@ final class DispatchContext<State: StoreState> {
     @usableFromInline let link: EngineLink<State>
     // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
     /// The route of the action, lent: the engine's table keeps it as long as the engine lives
-    /// (assumption 3), and a deferred context holds it in ``heldRoute``. The route keeps the
-    /// context in its pool, so a strong reference back would be a cycle.
+    /// (assumption 3). The route keeps the context in its pool, so a strong reference back would
+    /// be a cycle; and a deferred level that holds its context never reads the route once the
+    /// engine is gone.
     @usableFromInline let routeReference: UncheckedReference<ActionRoute<State>>
-    /// The route, while the context is deferred: its level reaches the route's continuations
-    /// through the context it holds, even after the store is gone.
-    @exclusivity(unchecked) @usableFromInline var heldRoute: ActionRoute<State>?
     @exclusivity(unchecked) @usableFromInline var outcome = DispatchOutcome.inProgress
     /// The first level of the chain being resumed, whose `next` settles the kept completions.
     @exclusivity(unchecked) @usableFromInline var resumedLevel: Int?
@@ -413,5 +340,45 @@ final class DispatchContext<State: StoreState> {
         let completions = keptCompletions.sorted { $0.level > $1.level }
         keptCompletions.removeAll()
         for completion in completions { completion.run(state) }
+    }
+}
+
+// MARK: - The queue
+
+/// A first-in first-out queue.
+///
+/// An array with a read index, emptied whenever the last element is read, so the steady state
+/// of a chain (take one, add one) reuses the same storage and never grows.
+@usableFromInline
+struct FIFO<Element> {
+    @usableFromInline var items: [Element] = []
+    @usableFromInline var head = 0
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    var isEmpty: Bool { head == items.count }
+
+    @inlinable
+    mutating func append(_ element: Element) {
+        items.append(element)
+    }
+
+    /// Inlinable so that it is specialized for the element: unspecialized, emptying the array
+    /// looked up its type's metadata at each call (callgrind, the `chain` workload).
+    @inlinable
+    mutating func popFirst() -> Element? {
+        guard head < items.count else { return nil }
+        let element = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 1024 && head * 2 >= items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return element
     }
 }

@@ -23,10 +23,12 @@ final class DispatchLevel {
     @exclusivity(unchecked) @usableFromInline var heldContext: AnyObject?
     /// The `ActionRoute<State>` of the context; see assumption 3.
     @usableFromInline let route: UncheckedReference<RouteHandle>
-    /// What the level runs: its route's step at ``index``. A `let` of the handle, so that the
-    /// call reads it in place (from the route's array it was copied for each call: callgrind,
-    /// `mw1`, 54 instructions, and a retain and a release for a middleware that holds an object).
-    @usableFromInline let step: RouteStep
+    /// What the level runs: its route's step at ``index``, lent, so that the call reads it in
+    /// place (from the route's array it was copied for each call: callgrind, `mw1`, 54
+    /// instructions, and a retain and a release for a middleware that holds an object). Not
+    /// held: a middleware that keeps its dispatcher would then hold itself. The route holds it,
+    /// and a level runs its step only while the engine is on the stack (assumption 3).
+    @usableFromInline let step: UncheckedReference<RouteStep>
     /// The action, while the middleware runs; see assumption 1.
     @exclusivity(unchecked) @usableFromInline var actionAddress: ErasedBorrow?
     /// A copy of the action, while the level is deferred.
@@ -38,7 +40,7 @@ final class DispatchLevel {
         self.link = link
         self.context = UncheckedReference(context)
         self.route = UncheckedReference(route)
-        self.step = step
+        self.step = UncheckedReference(step)
     }
 
     /// The context of a level that runs or is deferred, or that is passing the action on
@@ -113,6 +115,13 @@ final class DispatchLevel {
             uncheckedDowncast(held, to: DispatchContext<State>.self),
             uncheckedDowncast(saved, to: ActionBox<Action>.self).action
         )
+    }
+
+    /// Lets go of the context and the action of a deferred level whose store is gone.
+    @usableFromInline
+    func releaseHeld() {
+        heldContext = nil
+        savedAction = nil
     }
 
     /// The engine, while the store lives (assumption 4).

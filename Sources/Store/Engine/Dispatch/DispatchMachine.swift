@@ -198,7 +198,14 @@ extension DispatchLevel {
                 "internal inconsistency: a running level without its action")
             let action = replacement ?? actionAddress.unsafelyUnwrapped
             route.withObject { $0.continueChain(self, action) }
-        case .resumeChain: route.object.resumeChain(self, replacement)
+        case .resumeChain:
+            // The route lives as long as the engine (assumption 3); once the store is gone, the
+            // level only lets go of what it held.
+            if link.isAlive {
+                route.object.resumeChain(self, replacement)
+            } else {
+                releaseHeld()
+            }
         case .reportSecondCall:
             // The route of a level that passed its action on lives as long as the engine
             // (assumption 3): a second `next` after the store is gone does nothing.
@@ -233,21 +240,23 @@ extension DispatchEngine {
             level.enter(action: action.erased)
             // Read in place: a `switch` over an enum of the two copied the existential
             // (callgrind, `mw1`: 85 instructions).
-            if level.step.typed != nil {
-                // Made by the middleware's conformance for this route's types (assumption 5),
-                // and lent: bound with `if let`, it and its closure cost two retains and
-                // releases (callgrind, `mw1.typed`).
-                UncheckedReference(level.step.typed.unsafelyUnwrapped).withObject(
-                    as: TypedStep<Action, State>.self
-                ) { step in
-                    step.call(state, action.value, Dispatcher<Action, State>(level: level))
+            level.step.withObject { step in
+                if step.typed != nil {
+                    // Made by the middleware's conformance for this route's types (assumption
+                    // 5), and lent: bound with `if let`, it and its closure cost two retains and
+                    // releases (callgrind, `mw1.typed`).
+                    UncheckedReference(step.typed.unsafelyUnwrapped).withObject(
+                        as: TypedStep<Action, State>.self
+                    ) { typed in
+                        typed.call(state, action.value, Dispatcher<Action, State>(level: level))
+                    }
+                } else {
+                    step.middleware.applyMiddleware(
+                        for: state,
+                        action: action.value,
+                        dispatcher: Dispatcher<Action, State>(level: level)
+                    )
                 }
-            } else {
-                level.step.middleware.applyMiddleware(
-                    for: state,
-                    action: action.value,
-                    dispatcher: Dispatcher<Action, State>(level: level)
-                )
             }
             level.actionAddress = nil
             return level.phase == .running
@@ -322,8 +331,9 @@ class RouteHandle {
 
 /// What a level runs: a typed ``Middleware``'s own call, made by its conformance for the
 /// route's types (``Middleware/_typedStep()``), or else the middleware's generic method.
+@MainActor
 @usableFromInline
-struct RouteStep {
+final class RouteStep {
     /// The middleware, called through its generic method when it has no typed call.
     @usableFromInline let middleware: any AnyMiddleware
     /// A ``TypedStep`` of the route's action and state types: the route was built only after
