@@ -4,7 +4,7 @@
 /// field by field. Two that describe themselves alike are shown by their ``detailedDescription``s
 /// when those differ, and looked into field by field otherwise, so the difference is still named.
 ///
-/// The navigation state of ReMVVMMiddleware conforms: its differences read
+/// A stack of screens, for instance, conforms so that its differences read
 /// `navigation: [.list, .detail(id: 3)] -> [.list]`, not as paths into its storage.
 package protocol TextualValue: CustomStringConvertible {
     /// The value with the details its `description` leaves out; its `description` by default.

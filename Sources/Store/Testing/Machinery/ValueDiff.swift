@@ -15,7 +15,7 @@
 /// may hold an id twice.
 ///
 /// The package's one value differ: ``TestStore`` names the paths where the expected state and
-/// the actual one differ, and the tracer of ReMVVMMiddleware the paths an action changed.
+/// the actual one differ; any other client (a tracer, say) the paths an action changed.
 package enum ValueDiff {
     /// How long a value shown in a ``TestStore`` failure may be; longer ones are cut in the
     /// middle.
