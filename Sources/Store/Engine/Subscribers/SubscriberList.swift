@@ -53,7 +53,7 @@ final class SubscriberList<State: StoreState> {
         append(.reinterpreted(subscriber, addedAt: serial), objectID: id)
     }
 
-    @usableFromInline
+    @inlinable
     func append(_ entry: SubscriptionEntry<State>, objectID: ObjectIdentifier?) {
         if let objectID { objectEntries[objectID] = entry }
         if notifying == 0 {
