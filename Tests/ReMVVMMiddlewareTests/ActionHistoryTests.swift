@@ -33,7 +33,7 @@ private func makeHistoryStore(limit: Int = 10_000, before: [any AnyMiddleware] =
     func randomSessions() throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["REMVVM_SEED"] ?? "") ?? 0x5EED_2026
         var random = SeededGenerator(seed: seed)
-        for session in 0..<10_000 {
+        for session in 0..<modelCheckRuns(10_000) {
             let (store, history, _) = makeHistoryStore()
             var actions: [any StoreAction] = []
             for _ in 0..<Int.random(in: 1...12, using: &random) {
@@ -77,7 +77,7 @@ private func makeHistoryStore(limit: Int = 10_000, before: [any AnyMiddleware] =
     func randomSessionsUnderALimit() {
         let seed = UInt64(ProcessInfo.processInfo.environment["REMVVM_SEED"] ?? "") ?? 0x5EED_2027
         var random = SeededGenerator(seed: seed)
-        for session in 0..<2_000 {
+        for session in 0..<modelCheckRuns(2_000) {
             let limit = Int.random(in: 1...4, using: &random)
             let (store, history, _) = makeHistoryStore(limit: limit)
             // The reference keeps the whole session; the history shows the entries after `gone`:

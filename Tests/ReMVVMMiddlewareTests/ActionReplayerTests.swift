@@ -175,7 +175,7 @@ import Testing
     func roundTrip() throws {
         try withTemporaryFile(named: "sessions") { (directory: URL) throws in
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            for seed in UInt64(1)...10_000 {
+            for seed in UInt64(1)...UInt64(modelCheckRuns(10_000)) {
                 // A new file each time: emptying one would cost more than making one.
                 let url = directory.appendingPathComponent("\(seed).jsonl")
                 defer { try? FileManager.default.removeItem(at: url) }

@@ -300,7 +300,7 @@ import Testing
         "10,000 random sequences of actions, impossible ones included, match the reference and keep every invariant"
     )
     func randomSequences() throws {
-        for seed in UInt64(1)...10_000 {
+        for seed in UInt64(1)...UInt64(modelCheckRuns(10_000)) {
             var random = SeededGenerator(seed: seed)
             var shownByUI: [[Int]] = [[1]]
             let middleware = NavigationStateMiddleware(at: \NavState.navigation) { changes, _ in

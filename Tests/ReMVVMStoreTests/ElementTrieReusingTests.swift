@@ -78,7 +78,10 @@ private func rows(_ count: Int) -> IdentifiedArray<Row> {
         var current = IdentifiedArray(reference)
         var kept: [(IdentifiedArray<Row>, [Row])] = []
         var donor: TrieDonor?
-        for step in 0..<2_000 {
+        // 2,000 steps, 200 under the sanitizers; the kept versions are checked 20 times either way.
+        let steps = Reliability.modelCheckRuns(2_000)
+        let checkEvery = steps / 20
+        for step in 0..<steps {
             let before = current
             let referenceBefore = reference
             switch Int.random(in: 0..<10, using: &random) {
@@ -104,7 +107,7 @@ private func rows(_ count: Int) -> IdentifiedArray<Row> {
             }
             #expect(Array(current) == reference, "step \(step)")
             #expect(Array(before) == referenceBefore, "step \(step): the version before changed")
-            if step % 100 == 0 {
+            if step % checkEvery == 0 {
                 for (version, expected) in kept { #expect(Array(version) == expected, "step \(step)") }
                 #expect(current.invariantViolation() == nil)
             }

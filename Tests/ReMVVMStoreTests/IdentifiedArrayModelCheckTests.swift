@@ -182,7 +182,8 @@ private func changedSince(_ rows: IdentifiedArray<Row>, _ reference: [Row]) -> S
 
 @Suite struct IdentifiedArrayModelCheckTests {
     static let batches = 20
-    static let sequencesPerBatch = 100
+    /// 100, or 10 under the sanitizers (`Reliability.modelCheckRuns`).
+    static let sequencesPerBatch = Reliability.modelCheckRuns(100)
     static let stepsPerSequence = 12
 
     /// Runs the sequence of `seed` and returns its first problem, naming the seed and the step.

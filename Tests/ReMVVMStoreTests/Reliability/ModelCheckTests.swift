@@ -708,7 +708,8 @@ private final class Run {
 @MainActor
 @Suite("Model check")
 struct ModelCheckTests {
-    static let programs = Reliability.integer("REMVVM_MODEL_PROGRAMS", default: 10_000)
+    static let programs = Reliability.integer(
+        "REMVVM_MODEL_PROGRAMS", default: Reliability.modelCheckRuns(10_000))
 
     @Test("10,000 random programs: the store agrees with a reference fold of the reducers")
     func randomProgramsAgreeWithReference() {

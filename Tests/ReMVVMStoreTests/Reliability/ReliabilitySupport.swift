@@ -41,7 +41,15 @@ enum Reliability {
     /// sanitizers (`REMVVM_SANITIZED=1`, set by `.ci/reliability.sh`), which look for races and
     /// memory errors rather than wrong states, and run each step ten times slower.
     static func modelCheckRuns(_ full: Int) -> Int {
-        environment("REMVVM_SANITIZED") == "1" ? max(full / 10, 1) : full
+        isSanitized ? max(full / 10, 1) : full
+    }
+
+    /// The size of a load (chained dispatches, repetitions): `full` in the test suite, a tenth
+    /// under the sanitizers, as ``modelCheckRuns(_:)``. A tenth is still far more than a wrong
+    /// engine survives (a recursive dispatch is 100,000 frames deep); the full size runs in the
+    /// plain test step, and in the release soak step for the load suites.
+    static func loadSize(_ full: Int) -> Int {
+        modelCheckRuns(full)
     }
 
     /// Whether the tests run under a sanitizer (`REMVVM_SANITIZED=1`, set by
