@@ -150,6 +150,55 @@ private func makeHistoryStore(limit: Int = 10_000, before: [any AnyMiddleware] =
         subscription.cancel()
     }
 
+    @Test("a jump asked for during a notification is one change right after it")
+    func jumpDuringNotification() {
+        let (store, history, _) = makeHistoryStore()
+        store.dispatch(action: Increment(by: 1))
+        var seen: [(Int, Int)] = []
+        var jumped = false
+        let subscription = store.subscribe { [unowned store] state, old in
+            seen.append((state.count, old.count))
+            // Asked for by a subscriber (a debugging screen, say) while the store is busy.
+            if state.count == 11, !jumped {
+                jumped = true
+                #expect(history.jump(to: 1))
+                #expect(store.state.count == 11, "not inside the notification")
+            }
+        }
+        store.dispatch(action: Increment(by: 10))
+        #expect(seen.map(\.0) == [11, 1])
+        #expect(seen.map(\.1) == [1, 11])
+        #expect(store.state.count == 1)
+        #expect(history.entries.map(\.index) == [1, 2], "the jump kept what it jumped over")
+        #expect(history.position == 1)
+        subscription.cancel()
+    }
+
+    @Test("a jump asked for during a notification comes after the actions dispatched before it")
+    func actionQueuedBeforeJumpDuringNotification() {
+        let (store, history, _) = makeHistoryStore()
+        store.dispatch(action: Increment(by: 1))
+        var seen: [Int] = []
+        var asked = false
+        let subscription = store.subscribe { [unowned store] state, _ in
+            seen.append(state.count)
+            if state.count == 11, !asked {
+                asked = true
+                store.dispatch(action: Increment(by: 100))  // queued first
+                #expect(history.jump(to: 1))
+                #expect(!history.jump(to: 9), "outside the session when asked")
+                #expect(history.skip(1))
+            }
+        }
+        store.dispatch(action: Increment(by: 10))
+        // In the order asked: +100 (recorded as 3), the jump to 1, then 1 skipped.
+        #expect(seen == [11, 111, 1, 0])
+        #expect(history.entries.map(\.index) == [1, 2, 3])
+        #expect(history.position == 1)
+        #expect(store.state.count == 0)
+        subscription.cancel()
+    }
+
     @Test("a dispatch after a jump into the past drops the future")
     func dispatchAfterJumpDropsTheFuture() {
         let (store, history, _) = makeHistoryStore()

@@ -66,6 +66,43 @@ private final class SubscribesOnDeinit: StoreSubscriber {
     }
 }
 
+/// Holds a ``SelfClosingSubscriber``, as a screen's parent holds the screen.
+@MainActor
+private final class ClosingParent {
+    var child: SelfClosingSubscriber?
+}
+
+/// In `didChange`, removes itself from the store and has its parent let go of it (a screen that
+/// closes itself), then goes on using itself: the store must keep it until the call returned.
+@MainActor
+private final class SelfClosingSubscriber: StoreSubscriber {
+    let store: Store<State>
+    unowned let parent: ClosingParent
+    let deinits: DeinitCounter
+    var seen: [Int] = []
+    var deinitsSeenAtTheEndOfTheCall: Int?
+
+    init(store: Store<State>, parent: ClosingParent, deinits: DeinitCounter) {
+        self.store = store
+        self.parent = parent
+        self.deinits = deinits
+    }
+
+    func didChange(state: State, oldState: State) {
+        store.remove(subscriber: self)
+        parent.child = nil  // the last holder but the store's entry
+        seen.append(state.count)
+        deinitsSeenAtTheEndOfTheCall = deinits.count
+    }
+
+    isolated deinit { deinits.count += 1 }
+}
+
+@MainActor
+private final class DeinitCounter {
+    var count = 0
+}
+
 @MainActor
 @Suite struct SubscriberReentrancyTests {
     @Test("a custom willChange that forwards to a default willChange keeps being called")
@@ -137,5 +174,52 @@ private final class SubscribesOnDeinit: StoreSubscriber {
         store.dispatch(action: Add(amount: 1))
         #expect(fillers.allSatisfy { $0.didChanges == 2 })
         #expect(store.subscriberCount == 6 + 8)
+    }
+
+    @Test("a subscriber that removes itself and is let go during its own call lives until the call returned")
+    func selfClosingSubscriber() {
+        let store = StoreFixture.makeStore()
+        let parent = ClosingParent()
+        let deinits = DeinitCounter()
+        weak var closed: SelfClosingSubscriber?
+        do {
+            let child = SelfClosingSubscriber(store: store, parent: parent, deinits: deinits)
+            closed = child
+            parent.child = child
+            store.add(subscriber: child)
+        }
+        var seenInItsCall: Int?
+        let after = store.subscribe { _, _ in seenInItsCall = closed?.deinitsSeenAtTheEndOfTheCall }
+        store.dispatch(action: Add(amount: 1))
+        #expect(seenInItsCall == 0, "freed during its own call")
+        #expect(deinits.count == 1, "let go once the notification ended")
+        #expect(closed == nil)
+        #expect(store.subscriberCount == 1)
+        store.dispatch(action: Add(amount: 1))
+        #expect(store.state.count == 2)
+        withExtendedLifetime(after) {}
+    }
+
+    @Test("a state replaced during a notification is one change after it, told to a subscriber added in it")
+    func replacedDuringNotification() {
+        let store = StoreFixture.makeStore()
+        let early = RecordingSubscriber()
+        let late = RecordingSubscriber()
+        var replaced = false
+        early.onChange = { [unowned store] state in
+            guard !replaced else { return }
+            replaced = true
+            store.add(subscriber: late)
+            var changed = state
+            changed.count = 100
+            store.replaceStateBypassingObservers(with: changed)
+            #expect(store.state.count == 1, "replaced inside the notification")
+        }
+        store.add(subscriber: early)
+        store.dispatch(action: Add(amount: 1))
+        #expect(early.counts == [1, 100])
+        #expect(early.changes.map(\.oldState.count) == [0, 1])
+        #expect(late.counts == [100], "added during the first change, told about the second")
+        #expect(store.state.count == 100)
     }
 }

@@ -136,19 +136,33 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
     /// An index outside the session changes nothing and is reported through the store's
     /// diagnostics. Before `register(on:)` there is no store to travel in: nothing changes.
     ///
+    /// Asked for while the store is busy (from a subscriber, a middleware or a completion), the
+    /// jump happens when the current work is done, after the actions dispatched before it was
+    /// asked for; `true` then says that `index` was in the session when asked.
+    ///
     /// - Parameter index: The index of an action kept, or the one before the first.
     /// - Returns: Whether the store went there.
     @discardableResult
     public func jump(to index: Int) -> Bool {
-        guard store != nil else { return false }
+        guard let store else { return false }
+        guard reportIfOutside(index) else { return false }
+        store.changeState(cause: .travel) { [self] in
+            // Checked again: when the store was busy, the limit may have folded it since.
+            guard reportIfOutside(index) else { return nil }
+            kept.value.position = index
+            return recomputed()
+        }
+        return true
+    }
+
+    /// Whether `index` is in the session kept, or the one before the first; reports it if not.
+    private func reportIfOutside(_ index: Int) -> Bool {
         let lowest = (kept.value.current.first?.index ?? position + 1) - 1
         let highest = kept.value.current.last?.index ?? position
         guard (lowest...highest).contains(index) else {
             report("jump(to: \(index)) is outside the session kept (\(rangeDescription)); nothing changed")
             return false
         }
-        kept.value.position = index
-        recompute()
         return true
     }
 
@@ -157,20 +171,31 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
     ///
     /// An index that names no action kept changes nothing and is reported through the store's
     /// diagnostics. Before `register(on:)` there is no store to travel in: nothing changes.
+    /// Asked for while the store is busy, it happens when the current work is done, as
+    /// ``jump(to:)`` does.
     ///
     /// - Parameter index: The index of an action kept.
     /// - Returns: Whether the action was toggled.
     @discardableResult
     public func skip(_ index: Int) -> Bool {
-        guard store != nil else { return false }
+        guard let store else { return false }
+        guard offsetReportingIfNotKept(index) != nil else { return false }
+        store.changeState(cause: .travel) { [self] in
+            guard let offset = offsetReportingIfNotKept(index) else { return nil }
+            kept.value.toggleSkip(at: offset)
+            dropCheckpoints(from: index)
+            return recomputed()
+        }
+        return true
+    }
+
+    /// The offset of action `index` among the actions kept; reports it if there is none.
+    private func offsetReportingIfNotKept(_ index: Int) -> Int? {
         guard let offset = kept.value.current.firstIndex(where: { $0.index == index }) else {
             report("skip(\(index)) names no action kept (\(rangeDescription)); nothing changed")
-            return false
+            return nil
         }
-        kept.value.toggleSkip(at: offset)
-        dropCheckpoints(from: index)
-        recompute()
-        return true
+        return offset
     }
 
     // MARK: - Keeping and recomputing
@@ -217,10 +242,12 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
         checkpointStates.removeFirst(count)
     }
 
-    private func recompute() {
+    /// The state at the current position, from the start with the reducers alone; `nil`
+    /// without a store.
+    private func recomputed() -> State? {
         foldPastTheLimit()
-        guard let store, let start else { return }
-        store.replaceState(with: store.reduced(kept.value.inEffect, from: start), cause: .travel)
+        guard let store, let start else { return nil }
+        return store.reduced(kept.value.inEffect, from: start)
     }
 
     private var rangeDescription: String {

@@ -16,16 +16,26 @@ extension Store {
     }
 
     /// Makes `newState` the store's state as one change: its observers and subscribers are told
-    /// once, with `cause`.
+    /// once, with `cause`. After the current work when the store is busy.
     package func replaceState(with newState: State, cause: StateChangeCause) {
-        engine.replaceState(with: newState, cause: cause)
+        engine.changeState(cause: cause) { newState }
+    }
+
+    /// Makes the state what `change` returns, as one change with `cause` (`nil`: no change).
+    /// `change` runs now when the store is idle; when it is busy (a subscriber, a middleware or
+    /// a completion asks), after the current work, in turn with the actions dispatched
+    /// meanwhile, so that what it reads, a feature's own record of the session say, is up to
+    /// date when it runs.
+    package func changeState(cause: StateChangeCause, _ change: @escaping @MainActor () -> State?) {
+        engine.changeState(cause: cause, change)
     }
 
     /// Sets the state and tells the subscribers, but not the observers: how time travel worked
     /// before every change passed the features' channel. Only for the model check that shows
-    /// it catches a change that bypasses the channel (`FeaturesModelCheckTests`).
+    /// it catches a change that bypasses the channel (`FeaturesModelCheckTests`). After the
+    /// current work when the store is busy, as ``replaceState(with:cause:)``.
     package func replaceStateBypassingObservers(with newState: State) {
-        engine.subscribers.notify(newState, engine.state) { engine.state = newState }
+        engine.replaceStateBypassingObservers(with: newState)
     }
 }
 

@@ -35,12 +35,18 @@
 // 6. The stored properties of the engine's classes that a dispatch touches are
 //    `@exclusivity(unchecked)`: each dynamic check costs more than the access (callgrind: a plain
 //    dispatch took 2,422 instructions with the checks, 960 without). Only the main actor touches
-//    them, and the engine never holds an access to one across a call that could reach it again.
+//    them, and the engine never holds an access to one across a call that could reach it again,
+//    with one exception: a notification reads `SubscriberList.entries` in place across the
+//    subscribers' calls, which may add and remove subscribers; the list then writes to other
+//    properties only, and changes `entries` once the notification ended (assumption 9).
 //    Not checkable by an assert: the checks this turns off are the check.
 // 7. A subscriber list entry holds its subscriber as an ``UncheckedReference`` and calls it
 //    only after the list found the entry's owner alive in the same pass; the owner keeps the
-//    subscriber. Checked at run time, not only in debug builds: `SubscriberList.notify` calls
-//    an entry only after its `isReleased()` returned `false`.
+//    subscriber until the call returned: an entry removed during its own call (a subscriber may
+//    remove itself, then let go of its last other holder) lets go of its owner only at the
+//    compaction that ends the notification. Checked at run time, not only in debug builds:
+//    `SubscriberList.notify` calls an entry only after its `isReleased()` returned `false`, and
+//    `SubscriberList.remove` does not let go of the owner of the entry being called.
 // 8. A state part is read and written in place at the offset `MemoryLayout.offset(of:)` gave
 //    for a stored property of that very state type. Checked: `StatePart.init` asserts that the
 //    part lies inside the state.
@@ -109,15 +115,6 @@ struct UncheckedReference<Object: AnyObject> {
     /// The object, retained for the caller: for paths off the dispatch's hot path.
     @inlinable
     var object: Object { unmanaged.takeUnretainedValue() }
-}
-
-/// Runs `body` with `object` lent without a retain and a release: for an object read from a
-/// stored property that nothing replaces while `body` runs (the engine's route and level of a
-/// running middleware; assumptions 2 and 3).
-@inlinable
-@inline(__always)
-func withUnretained<Object: AnyObject, Result>(_ object: Object, _ body: (Object) -> Result) -> Result {
-    Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef(body)
 }
 
 /// The address of a value that lives in the caller's frame, lent for the length of a call: the

@@ -17,7 +17,7 @@ final class DispatchLevel {
     @usableFromInline let link: EngineLiveness
     // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
     @exclusivity(unchecked) @usableFromInline var phase = LevelPhase.idle
-    /// The `DispatchContext<State>` whose pool holds the level; see assumption 2.
+    /// The `DispatchContext<State>` whose `levels` hold this level; see assumption 2.
     @usableFromInline let context: UncheckedReference<AnyObject>
     /// The context, held while the level is deferred.
     @exclusivity(unchecked) @usableFromInline var heldContext: AnyObject?

@@ -216,8 +216,8 @@ extension DispatchLevel {
 
 extension DispatchEngine {
     /// Runs middleware `index` of `route`, the context's route, or the reducer after the last
-    /// one. The route is passed down rather than read from the context: a read of the
-    /// context's `var` retains it around the calls (callgrind, `mw1`: a pair per level).
+    /// one. The route is passed down, lent by the caller, rather than read again from the
+    /// context at each level.
     @inlinable
     func runLevel<Action: StoreAction>(
         _ index: Int, action: Borrowed<Action>, context: DispatchContext<State>, route: ActionRoute<State>
@@ -336,8 +336,9 @@ class RouteHandle {
 final class RouteStep {
     /// The middleware, called through its generic method when it has no typed call.
     @usableFromInline let middleware: any AnyMiddleware
-    /// A ``TypedStep`` of the route's action and state types: the route was built only after
-    /// ``MiddlewareRouting/sees(_:actionType:stateType:)`` compared both (assumption 5).
+    /// A ``TypedStep`` of the route's action and state types, or `nil`: the route was built
+    /// only after ``MiddlewareRouting/sees(_:actionType:stateType:)`` compared both, and
+    /// ``verified(for:in:)`` dropped any other object a conformance returned (assumption 5).
     @usableFromInline let typed: AnyObject?
 
     init(_ middleware: any AnyMiddleware, typed: AnyObject? = nil) {

@@ -12,15 +12,35 @@ extension DispatchEngine {
         return state
     }
 
-    /// Makes `newState` the state as one change with `cause`: the observers and subscribers are
-    /// told once. After the current work when the store is busy.
-    func replaceState(with newState: State, cause: StateChangeCause) {
+    /// Makes the state what `change` returns (`nil`: no change) as one change with `cause`:
+    /// the observers and subscribers are told once. After the current work when the store is
+    /// busy: `change` runs then.
+    func changeState(cause: StateChangeCause, _ change: @escaping @MainActor () -> State?) {
+        whenIdle { engine in
+            guard let newState = change() else { return }
+            engine.commit(newState) { cause }
+        }
+    }
+
+    /// Sets `newState` and tells the subscribers, not the observers; after the current work
+    /// when the store is busy, so that no notification ever runs inside another.
+    func replaceStateBypassingObservers(with newState: State) {
+        whenIdle { engine in
+            engine.rowDonor = nil  // as in commit(_:cause:): any other change drops the donor
+            engine.subscribers.notify(newState, engine.state) { engine.state = newState }
+        }
+    }
+
+    /// Runs `change` now when the store is idle, and then the work it queued; when the store is
+    /// busy, queues `change` itself after the current work (queued, it runs while the store is
+    /// still busy, so it must not go through this check again).
+    private func whenIdle(_ change: @escaping @MainActor (DispatchEngine) -> Void) {
         if isBusy {
-            pending.append(.resume { $0.replaceState(with: newState, cause: cause) })
+            pending.append(.resume(change))
             return
         }
         isBusy = true
-        commit(newState) { cause }
+        change(self)
         if !pending.isEmpty { drain() }
         isBusy = false
     }

@@ -22,8 +22,13 @@ final class SubscriberList<State: StoreState> {
     @usableFromInline var selections: [AnyKeyPath: SubscriptionEntry<State>] = [:]
     /// Counts notifications; see ``SubscriptionEntry/addedAt``.
     @exclusivity(unchecked) @usableFromInline var serial: UInt64 = 0
-    /// How many notifications are running (a subscriber may cause another one).
+    /// How many notifications are running: 0 or 1, since the engine queues every change
+    /// made while it is busy, so that no notification runs inside another.
     @exclusivity(unchecked) @usableFromInline var notifying = 0
+    /// The entry whose subscriber is being called, during a notification. Read only while
+    /// ``notifying``: not cleared after the last call, which would cost each notification a
+    /// store.
+    @exclusivity(unchecked) @usableFromInline var calling: ObjectIdentifier?
     @exclusivity(unchecked) @usableFromInline var needsCompaction = false
     /// Entries marked inactive since the last compaction.
     @exclusivity(unchecked) @usableFromInline var inactiveCount = 0
@@ -36,66 +41,6 @@ final class SubscriberList<State: StoreState> {
     /// Whether the list holds no entry at all, active or not.
     @inlinable
     var isEmpty: Bool { entries.isEmpty && addedWhileNotifying.isEmpty }
-
-    // MARK: - Adding and removing
-
-    @inlinable
-    func add<Subscriber: StoreSubscriber>(_ subscriber: Subscriber) where Subscriber.State == State {
-        let id = ObjectIdentifier(subscriber)
-        if let existing = objectEntries[id], existing.isActive { return }
-        append(.subscriber(subscriber, addedAt: serial), objectID: id)
-    }
-
-    /// Adds a subscriber whose state type was checked at run time to be `State`.
-    func add<Subscriber: StoreSubscriber>(checked subscriber: Subscriber) {
-        let id = ObjectIdentifier(subscriber)
-        if let existing = objectEntries[id], existing.isActive { return }
-        append(.reinterpreted(subscriber, addedAt: serial), objectID: id)
-    }
-
-    @inlinable
-    func append(_ entry: SubscriptionEntry<State>, objectID: ObjectIdentifier?) {
-        if let objectID { objectEntries[objectID] = entry }
-        if notifying == 0 {
-            entries.append(entry)
-        } else {
-            addedWhileNotifying.append(entry)
-        }
-    }
-
-    func remove(_ subscriber: AnyObject) {
-        guard let entry = objectEntries.removeValue(forKey: ObjectIdentifier(subscriber)) else { return }
-        markGone(entry)
-        // The caller holds the subscriber, so letting go of it here cannot run its deinit.
-        entry.releaseOwner()
-        // Compacting now would rescan the list at each removal: wait until half of it is gone.
-        if notifying == 0 && inactiveCount * 2 > entries.count { compact() }
-    }
-
-    func subscribe(_ onChange: @escaping @MainActor (State, State) -> Void) -> StoreSubscription {
-        let subscription = StoreSubscription()
-        append(.closure(onChange, subscription: subscription, addedAt: serial), objectID: nil)
-        return subscription
-    }
-
-    @inlinable
-    func subscribe<Value: Equatable>(
-        to keyPath: KeyPath<State, Value>,
-        _ onChange: @escaping @MainActor (Value, Value) -> Void
-    ) -> StoreSubscription {
-        let subscription = StoreSubscription()
-        let group: SelectionGroup<State, Value>
-        if let existing = selections[keyPath], existing.isActive, let selection = existing.selectionGroup {
-            group = uncheckedDowncast(selection, to: SelectionGroup<State, Value>.self)
-        } else {
-            group = SelectionGroup(keyPath: keyPath, list: self)
-            let entry = SubscriptionEntry<State>.group(group, addedAt: serial)
-            selections[keyPath] = entry
-            append(entry, objectID: nil)
-        }
-        group.add(subscription, addedAt: serial, onChange: onChange)
-        return subscription
-    }
 
     // MARK: - Notifying
 
@@ -123,6 +68,7 @@ final class SubscriberList<State: StoreState> {
                             markGone(entry)
                         } else {
                             DefaultWillChange.subscriber = nil
+                            calling = ObjectIdentifier(entry)
                             willChange(newState)
                             if let id = DefaultWillChange.subscriber, id == entry.objectID {
                                 entry.willChange = nil
@@ -130,6 +76,7 @@ final class SubscriberList<State: StoreState> {
                         }
                     }
                 }
+                calling = nil  // the observers that `commit` runs are no subscriber's call
             }
             commit()
             for index in entries.indices {
@@ -144,6 +91,7 @@ final class SubscriberList<State: StoreState> {
                     } else if entry.isReleased() {
                         markGone(entry)
                     } else {
+                        calling = ObjectIdentifier(entry)
                         entry.didChange(newState, oldState)
                     }
                 }
@@ -258,7 +206,9 @@ class SubscriptionEntry<State: StoreState> {
     func isReleased() -> Bool { true }
 
     /// Lets go of the owner of an entry that was removed, so that an entry waiting for the
-    /// next compaction does not keep its subscriber alive (nor count as a holder of it).
+    /// next compaction does not keep its subscriber alive (nor count as a holder of it). Not
+    /// for an entry removed during its own subscriber's call: that call borrows the subscriber,
+    /// and the notification's compaction drops the entry once it returned.
     func releaseOwner() {}
 }
 
