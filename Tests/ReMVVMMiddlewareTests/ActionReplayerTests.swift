@@ -33,6 +33,30 @@ import Testing
         subscription.cancel()
     }
 
+    @Test("a replay asked for from a subscriber comes after the work queued before it, from its state")
+    func replayWhileBusy() throws {
+        let history = ActionHistory<TestState>()
+        let (store, _) = makeStore(middleware: [history])
+        store.dispatch(action: Increment(by: 1))
+        let log = try ActionLog(text: Self.log)
+        var seen: [Int] = []
+        var summary: ActionReplayer.Summary?
+        let subscription = store.subscribe { [unowned store] state, _ in
+            seen.append(state.count)
+            guard summary == nil else { return }
+            store.dispatch(action: Increment(by: 100))  // queued before the replay
+            summary = try? testReplayer.replay(log, into: store)
+        }
+        store.dispatch(action: Increment(by: 10))
+        // 11, then +100, then the log's +2 and +5 on top of 111, as one change.
+        #expect(seen == [11, 111, 118])
+        #expect(store.state.count == 118)
+        #expect(store.state.name == "Ada")
+        #expect(summary?.replayedCount == 3)
+        #expect(history.entries.count == 6, "1, 10, 100, then the replay's three")
+        subscription.cancel()
+    }
+
     @Test(
         "a replay can stop at a sequence number",
         arguments: [(0, 0, nil), (1, 2, nil), (2, 2, nil), (3, 2, "Ada"), (9, 7, "Ada")]

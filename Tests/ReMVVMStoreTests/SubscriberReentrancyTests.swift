@@ -200,6 +200,25 @@ private final class DeinitCounter {
         withExtendedLifetime(after) {}
     }
 
+    @Test("a subscriber removed and let go by a key-path closure called after it goes at once")
+    func removedByASelectionAfterItsCall() {
+        let store = StoreFixture.makeStore()
+        var removed: DefaultWillChangeChild? = DefaultWillChangeChild()
+        weak let gone = removed
+        store.add(subscriber: removed!)
+        var goneAtOnce: Bool?
+        let selection = store.subscribe(to: \.count) { [unowned store] _, _ in
+            guard goneAtOnce == nil, removed != nil else { return }
+            store.remove(subscriber: removed!)
+            removed = nil
+            goneAtOnce = gone == nil
+        }
+        store.dispatch(action: Add(amount: 1))
+        #expect(goneAtOnce == true)
+        #expect(gone == nil)
+        selection.cancel()
+    }
+
     @Test("a state replaced during a notification is one change after it, told to a subscriber added in it")
     func replacedDuringNotification() {
         let store = StoreFixture.makeStore()

@@ -143,6 +143,10 @@ public struct ActionReplayer: Sendable {
     /// written before origins were recorded does not say which those are: every action of it
     /// is dispatched.
     ///
+    /// Asked for while the store is busy (from a subscriber, a middleware or a completion), a
+    /// ``Mode/reducersOnly`` replay happens once the current work is done, from the state that
+    /// work left, after the actions dispatched before it was asked for.
+    ///
     /// - Parameters:
     ///   - log: The log.
     ///   - store: The store to replay into; it needs the reducers of the log's actions.
@@ -165,9 +169,20 @@ public struct ActionReplayer: Sendable {
         var leftOut = 0
         switch mode {
         case .reducersOnly:
+            // Checked now, so that a line that cannot be replayed throws with nothing changed.
             let replay = try ExactReplay(decoded, from: store.state, store: store)
-            store.replaceState(
-                with: replay.steps.last?.state ?? store.state, cause: .actions(replay.steps.map(\.action)))
+            if store.isBusy {
+                // Asked for from within the store: the replay comes after the current work, and
+                // starts from the state that work left.
+                store.changeState(cause: .actions(replay.steps.map(\.action))) { [store] in
+                    let replay = try? ExactReplay(decoded, from: store.state, store: store)
+                    return replay?.steps.last?.state
+                }
+            } else {
+                store.replaceState(
+                    with: replay.steps.last?.state ?? store.state, cause: .actions(replay.steps.map(\.action))
+                )
+            }
             dispatched = decoded.count
         case .throughMiddleware:
             for (entry, action) in decoded {

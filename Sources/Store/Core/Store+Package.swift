@@ -16,7 +16,9 @@ extension Store {
     }
 
     /// Makes `newState` the store's state as one change: its observers and subscribers are told
-    /// once, with `cause`. After the current work when the store is busy.
+    /// once, with `cause`. After the current work when the store is busy, and still
+    /// `newState`, fixed at the call: a feature whose new state depends on the current one
+    /// uses ``changeState(cause:_:)`` instead.
     package func replaceState(with newState: State, cause: StateChangeCause) {
         engine.changeState(cause: cause) { newState }
     }
@@ -29,6 +31,10 @@ extension Store {
     package func changeState(cause: StateChangeCause, _ change: @escaping @MainActor () -> State?) {
         engine.changeState(cause: cause, change)
     }
+
+    /// Whether the store is applying an action or a change right now: a change asked for then
+    /// comes after the current work.
+    package var isBusy: Bool { engine.isBusy }
 
     /// Sets the state and tells the subscribers, but not the observers: how time travel worked
     /// before every change passed the features' channel. Only for the model check that shows

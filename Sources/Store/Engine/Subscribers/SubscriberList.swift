@@ -86,6 +86,7 @@ final class SubscriberList<State: StoreState> {
                         // The group drops its released members while it delivers, specialized
                         // for its value type; scanning them here as well would pay for each
                         // member twice. Not bound with `if let`: that retains it.
+                        calling = nil  // its closures are no object subscriber's call
                         entry.didChange(newState, oldState)
                         if entry.selectionGroup.unsafelyUnwrapped.isEmpty { markGone(entry) }
                     } else if entry.isReleased() {
