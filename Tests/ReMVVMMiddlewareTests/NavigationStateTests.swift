@@ -258,6 +258,12 @@ import Testing
             case .synchronize(let count):
                 guard count >= 1, count <= entries.count else { return false }
                 entries.removeLast(entries.count - count)
+            case .popTo(let id):
+                guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
+                entries.removeLast(entries.count - index - 1)
+            case .close(let id):
+                guard let index = entries.firstIndex(where: { $0.id == id }), index > 0 else { return false }
+                entries.removeLast(entries.count - index)
             }
             return true
         }
@@ -272,7 +278,9 @@ import Testing
         }
     }
 
-    static func randomAction(_ random: inout SeededGenerator, entries: Int) -> NavigationAction<Page> {
+    static func randomAction(
+        _ random: inout SeededGenerator, entries: Int, nextID: Int
+    ) -> NavigationAction<Page> {
         let screens: [Page] = [.home, .list, .detail(1), .detail(2), .sheet]
         let screen = screens.randomElement(using: &random)!
         switch Int.random(in: 0..<10, using: &random) {
@@ -292,7 +300,10 @@ import Testing
             return .replace(root, presenting: modals)
         case 7: return .synchronize(visibleCount: Int.random(in: -1...(entries + 1), using: &random))
         case 8: return .pop(count: 1)
-        default: return .push(screen)
+        default:
+            // An entry by its identifier: mostly one shown, sometimes one gone or never made.
+            let id = Int.random(in: 0...nextID, using: &random)
+            return Bool.random(using: &random) ? .popTo(id: id) : .close(id: id)
         }
     }
 
@@ -311,7 +322,8 @@ import Testing
             var everSeen: Set<Int> = [1]
             let length = Int.random(in: 1...20, using: &random)
             for step in 0..<length {
-                let action = Self.randomAction(&random, entries: reference.entries.count)
+                let action = Self.randomAction(
+                    &random, entries: reference.entries.count, nextID: reference.nextID)
                 let before = store.state.navigation
                 let reportsBefore = log.diagnostics.count
                 let met = reference.apply(action)

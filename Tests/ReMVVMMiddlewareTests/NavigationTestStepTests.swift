@@ -17,6 +17,9 @@ import Testing
             case .present(let screen): guard state.apply(.present(screen)) else { return nil }
             case .dismiss: guard state.apply(.dismiss) else { return nil }
             case .replace(let root): guard state.apply(.replace([root])) else { return nil }
+            case .setScreen(let id, let screen):
+                guard state.contains(id: id) else { return nil }
+                state[id: id]?.screen = screen
             }
         }
         return state
@@ -32,16 +35,26 @@ import Testing
             var states = [state]
             for _ in 0..<Int.random(in: 1...12, using: &generator) {
                 let page = pages.randomElement(using: &generator)!
-                let action: NavigationAction<Page> =
-                    switch Int.random(in: 0..<7, using: &generator) {
+                let entry = state.entries.randomElement(using: &generator)!.id
+                let action: NavigationAction<Page>? =
+                    switch Int.random(in: 0..<10, using: &generator) {
                     case 0, 1: .push(page)
                     case 2: .pop(count: Int.random(in: 1...2, using: &generator))
                     case 3: .present(page)
                     case 4: .dismiss
                     case 5: .popToRoot
+                    case 6: .popTo(id: entry)
+                    case 7: .close(id: entry)
+                    case 8: nil
                     default: .replace([page, .list], presenting: [[.sheet]])
                     }
-                if state.apply(action) { states.append(state) }
+                if let action {
+                    if state.apply(action) { states.append(state) }
+                } else {
+                    // A screen changed in place, as a reducer of the screen's own state does.
+                    state[id: entry]?.screen = page
+                    states.append(state)
+                }
             }
             // Forward, as an action changes it, and backward, as an undo brings an earlier one back.
             for _ in 0..<8 {
@@ -84,5 +97,11 @@ import Testing
             NavigationState(root: Page.home).sessionTestSteps(to: gap) == [
                 "apply(.push(Page.sheet))", "apply(.pop(count: 1))", "apply(.present(Page.sheet))",
             ])
+        // A screen changed in place: set through its entry, before the entries above it go.
+        var changed = before
+        changed[id: 2]?.screen = .detail(7)
+        changed.apply(.close(id: 3))
+        #expect(
+            before.sessionTestSteps(to: changed) == ["[id: 2]?.screen = Page.detail(7)", "apply(.dismiss)"])
     }
 }

@@ -99,6 +99,7 @@ public enum Screen: Hashable, Sendable, Codable {
     case item(id: Int)
     case detail(Int)
     case profile(id: Int)
+    case alert(AlertState<DetailAlert>)
 }
 
 // MARK: - Values the docs take as given

@@ -51,6 +51,11 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case listKept10 = "list.kept.10"
     case listKept100k = "list.kept.100000"
     case compare10 = "compare.10"
+    case screenCase = "screen.case"
+    case screenCaseNavigation = "screen.case.navigation"
+    case screenKeyPath = "screen.keypath"
+    case popTasks10 = "pop.tasks10"
+    case popTasks10Others = "pop.tasks10.others1000"
     case compare100k = "compare.100000"
     case boundD0 = "bound.d0"
     case boundMW1 = "bound.mw1"
@@ -97,6 +102,12 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         // `list.kept.*`, whose subscriber keeps the last `oldState`.
         case .listKept10: 1
         case .listKept100k: 6
+        // Measured when added: a push, an action that starts 10 tasks for its entry (5 mallocs
+        // each, as for `task`, plus the task's record, its place and its place's bookkeeping:
+        // 18 in all) and a pop that cancels them. With 1,000 tasks of 100 other entries
+        // running, 204.5: the same with 300 of them, so not per task running.
+        case .popTasks10: 180
+        case .popTasks10Others: 205
         default: 0
         }
     }
@@ -143,6 +154,11 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .list100k: ListWorkload(rows: 100_000)
         case .listKept10: ListWorkload(rows: 10, keepsOldState: true)
         case .listKept100k: ListWorkload(rows: 100_000, keepsOldState: true)
+        case .screenCase: ScreenCaseWorkload()
+        case .screenCaseNavigation: ScreenCaseWorkload(withNavigation: true)
+        case .screenKeyPath: ScreenKeyPathWorkload()
+        case .popTasks10: PopTasksWorkload(others: 0)
+        case .popTasks10Others: PopTasksWorkload(others: 1_000)
         case .compare10: ListComparisonWorkload(rows: 10)
         case .compare100k: ListComparisonWorkload(rows: 100_000)
         // Not the library: the ideal engine of BoundWorkloads.swift, the lower bound of a step.

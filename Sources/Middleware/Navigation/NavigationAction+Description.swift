@@ -24,6 +24,8 @@ extension NavigationAction: CustomStringConvertible {
             case .replaceWithModals(let screens, let modals):
                 "replace(\(Self.list(screens)), presenting: [\(modals.map(Self.list).joined(separator: ", "))])"
             case .synchronize(let count): "synchronize(visibleCount: \(count))"
+            case .popTo(let id): "popTo(id: \(id))"
+            case .close(let id): "close(id: \(id))"
             }
         return TypeName.of(Self.self) + "." + text
     }

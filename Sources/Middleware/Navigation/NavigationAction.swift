@@ -12,12 +12,15 @@ public import ReMVVMStore
 /// store.dispatch(action: NavigationAction.present(Screen.profile(id: 3)))
 /// store.dispatch(action: NavigationAction<Screen>.dismiss)
 /// store.dispatch(action: NavigationAction.replace([Screen.home, .item(id: 3)], presenting: [[.cart]]))
+/// store.dispatch(action: NavigationAction<Screen>.popTo(id: 2))   // back to entry 2, which stays
+/// store.dispatch(action: NavigationAction<Screen>.close(id: 2))   // entry 2 goes, with all above it
 /// ```
 ///
 /// A request that cannot be met (a pop below the first screen of the top stack, a count below
 /// one, a dismiss with no modal, a replace with no screen or with a modal of no screen, a
-/// synchronize to zero entries or to more entries than there are) changes nothing and is
-/// reported through the store's diagnostics hook as `StoreDiagnostic.Kind.impossibleNavigation`.
+/// synchronize to zero entries or to more entries than there are, a pop to or a close of an
+/// entry that is not shown, a close of the root entry) changes nothing and is reported through
+/// the store's diagnostics hook as `StoreDiagnostic.Kind.impossibleNavigation`.
 public enum NavigationAction<Screen: Sendable>: StoreAction {
     /// Shows `screen` on top of the top stack (the root stack, or the topmost modal's).
     case push(Screen)
@@ -44,6 +47,23 @@ public enum NavigationAction<Screen: Sendable>: StoreAction {
     /// `visibleCount` entries of ``NavigationState/entries``, and nothing is handed back to the
     /// UI, which shows them already.
     case synchronize(visibleCount: Int)
+    /// Goes back to the entry with identifier `id`, which stays: every entry above it goes, and
+    /// the modals over it are dismissed. Nothing happens when it is on top already.
+    ///
+    /// The identifier is the entry's ``NavigationEntry/id``, which a screen's view model knows,
+    /// so a screen deep in a flow returns to a screen it remembers without counting screens.
+    ///
+    /// - Complexity: O(*n*) for *n* entries, to find the entry.
+    case popTo(id: Int)
+    /// Closes the entry with identifier `id` and every entry above it: when it is the first
+    /// entry of a modal's stack, that modal is dismissed (with the modals over it); otherwise
+    /// it is popped with every entry above it. The root entry cannot be closed.
+    ///
+    /// A screen closes itself by its own entry, wherever it is shown: pushed or presented, on
+    /// top or under a modal it presented.
+    ///
+    /// - Complexity: O(*n*) for *n* entries, to find the entry.
+    case close(id: Int)
 }
 
 extension NavigationAction {

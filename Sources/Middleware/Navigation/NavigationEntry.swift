@@ -16,8 +16,16 @@
 /// reused by the states that follow it; a state restored from a file goes on from where it
 /// stopped.
 public struct NavigationEntry<Screen>: Identifiable {
-    /// The screen this entry shows.
-    public let screen: Screen
+    /// The screen this entry shows: settable, so that a screen's own state rides in its entry
+    /// and a reducer changes it in place, where the entry stands and with its identifier.
+    ///
+    /// ```swift
+    /// var navigation = NavigationState(root: Screen.home)
+    /// navigation.apply(.push(.item(id: 3)))
+    /// let id = navigation.top.id
+    /// navigation[id: id]?.screen = .item(id: 4)   // the same entry, the same view models
+    /// ```
+    public var screen: Screen
     /// The entry's identifier: unique among the entries of its state, and never given to
     /// another entry by the states that follow it.
     public let id: Int

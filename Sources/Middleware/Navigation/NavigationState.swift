@@ -20,6 +20,11 @@
 /// every appearance, taken from a counter the state carries, so reducing stays a pure function
 /// and two stores that reduce the same actions from the same state reach equal states.
 ///
+/// An entry is reached by its identifier too, which a screen's view model knows: the
+/// subscript ``subscript(id:)`` reads it and changes its screen in place (a screen's own state
+/// rides in its entry), and ``NavigationAction/popTo(id:)`` and ``NavigationAction/close(id:)``
+/// go back to it or close it, wherever it is.
+///
 /// The same changes are available as ``apply(_:)``, which a test uses to say what it expects:
 ///
 /// <!-- snippet: given testStore: TestStore<AppState> -->
@@ -140,6 +145,55 @@ public struct NavigationState<Screen> {
         shownEntries.contains { $0.id == id }
     }
 
+    /// The entry with identifier `id`, or `nil` when none is shown; set it to change that
+    /// entry's screen in place, or to `nil` to close it.
+    ///
+    /// A screen's own state rides in its entry, so a reducer changes it through its entry's
+    /// identifier, which a screen's view model knows:
+    ///
+    /// ```swift
+    /// var navigation = NavigationState(root: Screen.home)
+    /// navigation.apply(.push(.item(id: 3)))
+    /// let id = navigation.top.id                   // 2
+    /// navigation[id: id]?.screen = .item(id: 4)    // [.home, .item(id: 4)], the entry still 2
+    /// navigation[id: id] = nil                     // [.home]: as NavigationAction.close(id: 2)
+    /// navigation[id: 9]?.screen = .home            // no entry 9: nothing happens
+    /// ```
+    ///
+    /// Setting an entry replaces only the screen of the entry with identifier `id`: it keeps
+    /// that identifier and its place, whatever the new value's ``NavigationEntry/id`` says (an
+    /// identifier belongs to one appearance, and the state alone gives them), so its view
+    /// models stay and a UI sees no entry come or go. Setting `nil` closes the entry with every
+    /// entry above it, as ``NavigationAction/close(id:)`` does: a modal whose first entry it is
+    /// is dismissed, with every modal over it. Setting an entry that is not shown, or `nil` for
+    /// the root entry (which always stays), changes nothing; ``problem(with:)`` says why for a
+    /// close.
+    ///
+    /// - Parameter id: An entry's identifier.
+    /// - Returns: The entry, or `nil` when no shown entry has that identifier.
+    /// - Complexity: O(*n*) for *n* entries, to find the entry; closing removes the entries
+    ///   above it too.
+    public subscript(id id: Int) -> NavigationEntry<Screen>? {
+        get {
+            entryIndex(of: id).map { shownEntries[$0] }
+        }
+        set {
+            guard let index = entryIndex(of: id) else { return }
+            if let newValue {
+                shownEntries[index].screen = newValue.screen
+            } else if index > 0 {
+                keepFirst(index)
+            }
+        }
+    }
+
+    /// Where the entry with identifier `id` is in ``entries``, or `nil`; searched from the
+    /// top, where the entries an app closes usually are.
+    @inlinable
+    func entryIndex(of id: Int) -> Int? {
+        shownEntries.lastIndex { $0.id == id }
+    }
+
     // MARK: - Changes
 
     /// Makes the change `action` asks for, as the store's reducer does, or nothing when it
@@ -156,7 +210,8 @@ public struct NavigationState<Screen> {
     /// - Returns: `true` when the state changed as asked; `false` when the request could not
     ///   be met (``problem(with:)`` says why) and the state is as it was.
     /// - Complexity: O(1) for a push, a present, a dismiss and a pop of one entry; O(*k*) for
-    ///   *k* entries removed or added otherwise.
+    ///   *k* entries removed or added otherwise, and O(*n*) for *n* entries to find the entry
+    ///   of a ``NavigationAction/popTo(id:)`` or a ``NavigationAction/close(id:)``.
     @inlinable
     @discardableResult
     public mutating func apply(_ action: NavigationAction<Screen>) -> Bool {
@@ -175,11 +230,21 @@ public struct NavigationState<Screen> {
     ///
     /// - Parameter action: The change.
     /// - Returns: One line naming the request and what stands in its way, or `nil`.
-    /// - Complexity: O(1), or O(*m*) for a replace with *m* modals.
+    /// - Complexity: O(1), O(*m*) for a replace with *m* modals, O(*n*) for *n* entries for
+    ///   ``NavigationAction/popTo(id:)`` and ``NavigationAction/close(id:)``.
     @inlinable
     public func problem(with action: NavigationAction<Screen>) -> String? {
         switch action {
         case .push, .present, .popToRoot:
+            return nil
+        case .popTo(let id):
+            return entryIndex(of: id) == nil ? notShown(id, "cannot pop to entry") : nil
+        case .close(let id):
+            guard let index = entryIndex(of: id) else { return notShown(id, "cannot close entry") }
+            guard index > 0 else {
+                return "cannot close entry \(id): it is the root, which always stays "
+                    + "(replace makes a new root)."
+            }
             return nil
         case .pop(let count):
             if count < 1 {
@@ -211,6 +276,13 @@ public struct NavigationState<Screen> {
         }
     }
 
+    /// `cannot close entry 7: no entry with that id is shown (shown: 1, 2, 5).`
+    @usableFromInline
+    func notShown(_ id: Int, _ request: String) -> String {
+        let shown = shownEntries.map { String($0.id) }.joined(separator: ", ")
+        return "\(request) \(id): no entry with that id is shown (shown: \(shown))."
+    }
+
     /// Makes the change; `action` was checked by ``problem(with:)``.
     @inlinable
     mutating func perform(_ action: NavigationAction<Screen>) {
@@ -231,9 +303,20 @@ public struct NavigationState<Screen> {
         case .replaceWithModals(let screens, let modals):
             replace(screens, presenting: modals)
         case .synchronize(let visibleCount):
-            shownEntries.removeSubrange(visibleCount...)
-            while let last = modalStarts.last, last >= visibleCount { modalStarts.removeLast() }
+            keepFirst(visibleCount)
+        case .popTo(let id):
+            if let index = entryIndex(of: id) { keepFirst(index + 1) }
+        case .close(let id):
+            if let index = entryIndex(of: id) { keepFirst(index) }
         }
+    }
+
+    /// Keeps the first `count` entries of ``entries`` (at least one): a modal whose first entry
+    /// goes is dismissed, and one whose first entry stays keeps what is left of its stack.
+    @inlinable
+    mutating func keepFirst(_ count: Int) {
+        shownEntries.removeSubrange(count...)
+        while let last = modalStarts.last, last >= count { modalStarts.removeLast() }
     }
 
     /// Makes the entries exactly `screens`, then each of `modals` as a modal's stack; none is

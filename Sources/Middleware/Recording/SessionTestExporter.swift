@@ -329,7 +329,11 @@ public struct SessionTestExporter: Sendable {
                 arguments.append("\(label): $0.\(label)")
             } else if let steps = (old.value as? any SessionTestSteps)?.sessionTestSteps(to: new.value) {
                 // A navigation: the actions that make the new one, as the app applied them.
-                let lines = steps.map { $0.hasPrefix("=") ? "$0.\(label) \($0)" : "$0.\(label).\($0)" }
+                let lines = steps.map { step in
+                    if step.hasPrefix("=") { return "$0.\(label) \(step)" }
+                    if step.hasPrefix("[") { return "$0.\(label)\(step)" }
+                    return "$0.\(label).\(step)"
+                }
                 changed += lines
                 stepLines += lines
                 arguments.append("\(label): $0.\(label)")

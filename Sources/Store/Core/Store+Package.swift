@@ -80,3 +80,27 @@ extension Store {
         attachments[ObjectIdentifier(type)].map { uncheckedDowncast($0, to: T.self) }
     }
 }
+
+extension Store {
+    /// Registers `Action` for the place of the part at `keyPath` that the action's `id` names
+    /// (an entry of a navigation, say), as the `forEach` and `ifLet` registrations do for rows
+    /// and optional parts: `reduce` changes the part (`false` when the action's place is not
+    /// there: nothing changed, and `missing` is reported); without it, the action only starts
+    /// work, and `isAddressed` checks its place. Tasks that middleware start while handling the
+    /// action end with the place that `place` names.
+    @inlinable
+    package func register<Action: StoreAction, Part, ID>(
+        addressed reducer: (any Reducer.Type)?,
+        for actionType: Action.Type,
+        at keyPath: WritableKeyPath<State, Part>,
+        id: KeyPath<Action, ID>,
+        reduce: (@MainActor (inout Part, Action, ID) -> Bool)?,
+        isAddressed: @escaping @MainActor (Part, ID) -> Bool,
+        missing: @escaping @MainActor (Action) -> StoreDiagnostic,
+        place: @escaping @MainActor (ID) -> StatePlace<State>
+    ) {
+        engine.registerAddressed(
+            reducer, for: actionType, at: keyPath, id: id, reduce: reduce, isAddressed: isAddressed,
+            missing: missing, place: place)
+    }
+}

@@ -64,6 +64,11 @@ public struct StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
         /// An action of a reducer registered with ``Store/register(reducer:ifLet:)`` reached
         /// its part while it was `nil`; the state did not change.
         public static let partIsNil = Kind("partIsNil")
+        /// A task that a middleware started for a place (a row of a list, a part that may be
+        /// `nil`, a navigation entry) dispatched an action after the place left the state: the
+        /// store had cancelled the task then, and dropped the action. The message names the
+        /// action and the place.
+        public static let actionFromGonePlace = Kind("actionFromGonePlace")
     }
 
     /// What went wrong.

@@ -37,6 +37,20 @@ extension Dispatcher {
             return Task(priority: priority) { @MainActor in await operation() }
         }
         let tracker = engine.effectTracker()
+        if let place = engine.place(of: level, Action.self) {
+            // Kept as a task with an id, so that it can be cancelled when its place goes.
+            let running = RunningTask(
+                id: PlacedTaskID(sequence: RunningTask.nextSequence),
+                startedBy: engine.middlewareType(of: level),
+                place: place.key, placeName: place.name)
+            tracker.taskStarted(running, for: place, in: engine.state)
+            let task = Task(priority: priority) { @MainActor in
+                await tracker.run(running) { await operation() }
+            }
+            running.task = task
+            if running.isCancelled { task.cancel() }
+            return task
+        }
         let starter = tracker.taskStarted(by: engine.middlewareType(of: level))
         return Task(priority: priority) { @MainActor in
             await operation()
@@ -96,14 +110,22 @@ extension Dispatcher {
         }
         let tracker = engine.effectTracker()
         if cancelInFlight { tracker.cancelTasks(id: id) }
-        let running = RunningTask(id: id, startedBy: engine.middlewareType(of: level))
-        tracker.taskStarted(running)
+        let place = engine.place(of: level, Action.self)
+        let running = RunningTask(
+            id: id, startedBy: engine.middlewareType(of: level), place: place?.key, placeName: place?.name)
+        if let place {
+            tracker.taskStarted(running, for: place, in: engine.state)
+        } else {
+            tracker.taskStarted(running)
+        }
         // The work runs in a function of its own: written inline, its larger frame made starting
         // the task allocate once more (the `task.id` benchmark).
         // The closure calls the tracker, not a method of this generic dispatcher: capturing the
         // dispatcher made starting the task allocate once more (the `task.id` benchmark).
         let task = Task { @MainActor in await tracker.run(running, operation) }
         running.task = task
+        // Started for a place already gone: cancelled before it had a task.
+        if running.isCancelled { task.cancel() }
         return task
     }
 

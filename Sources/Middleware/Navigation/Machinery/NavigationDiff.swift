@@ -51,4 +51,24 @@ enum NavigationDiff {
     static func sameEntries<Screen>(_ old: NavigationState<Screen>, _ new: NavigationState<Screen>) -> Bool {
         old.entries.count == new.entries.count && commonPrefix(old, new) == old.entries.count
     }
+
+    /// The identifiers of the entries of `old` that `new` does not show, as boxes for the
+    /// store's places.
+    ///
+    /// Entries are made in increasing identifier order and a change keeps a prefix of them, so
+    /// the kept prefix ends at the last place where both agree: found from the end of the
+    /// shorter, it costs O(1) for a push or a change that leaves the entries alone, and O(*k*)
+    /// for *k* entries that left.
+    @inlinable
+    static func removedIDs<Screen>(from old: NavigationState<Screen>, to new: NavigationState<Screen>)
+        -> [AnyHashable]
+    {
+        var kept = min(old.entries.count, new.entries.count)
+        while kept > 0 && old.entries[kept - 1].id != new.entries[kept - 1].id { kept -= 1 }
+        guard kept < old.entries.count else { return [] }
+        let added = new.entries[kept...]
+        return old.entries[kept...].compactMap { entry in
+            added.contains { $0.id == entry.id } ? nil : AnyHashable(entry.id)
+        }
+    }
 }

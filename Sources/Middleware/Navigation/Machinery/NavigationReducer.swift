@@ -37,7 +37,7 @@ enum NavigationReducer<Screen: Sendable>: Reducer {
     }
 
     /// The case with its count, for messages: `pop(count: 3)`, `dismiss`,
-    /// `replace(2 screens, presenting: 1 modal)`.
+    /// `replace(2 screens, presenting: 1 modal)`, `close(id: 4)`.
     @usableFromInline
     static func name(of action: NavigationAction<Screen>) -> String {
         switch action {
@@ -50,6 +50,8 @@ enum NavigationReducer<Screen: Sendable>: Reducer {
         case .replaceWithModals(let screens, let modals):
             "replace(\(count(screens.count, "screen")), presenting: \(count(modals.count, "modal")))"
         case .synchronize(let count): "synchronize(visibleCount: \(count))"
+        case .popTo(let id): "popTo(id: \(id))"
+        case .close(let id): "close(id: \(id))"
         }
     }
 

@@ -11,8 +11,9 @@ protocol SessionTestCode {
 /// A value of this library whose change a session test states as the calls that make it, on the
 /// value as it was: `$0.navigation.apply(.present(Screen.greetings))`.
 protocol SessionTestSteps {
-    /// The calls, each written after `value.` in the test, that turn `self` into `other`, or
-    /// `nil` when no such calls make exactly `other`.
+    /// The calls, each written after `value.` in the test (after `value` for one that starts
+    /// with `[`, a subscript, or `=`), that turn `self` into `other`, or `nil` when no such
+    /// calls make exactly `other`.
     func sessionTestSteps(to other: Any) -> [String]?
 }
 
@@ -59,7 +60,47 @@ extension NavigationAction: SessionTestCode {
             }
             return ".replace(\(root), presenting: [\(codes.joined(separator: ", "))])"
         case .synchronize(let count): return ".synchronize(visibleCount: \(count))"
+        case .popTo(let id): return ".popTo(id: \(id))"
+        case .close(let id): return ".close(id: \(id))"
         }
+    }
+}
+
+extension AlertState: SessionTestCode {
+    /// `AlertState<DetailAlert>(title: "Delete?", buttons: [.destructive("Yes, delete", action:
+    /// DetailAlert.confirmDeletion), .cancel("Nevermind")])`, through the public initializer: a
+    /// part left at its default is left out; `nil` when a value cannot be written as code.
+    var sessionTestCode: String? {
+        guard let name = SwiftValueCode.typeName(of: self) else { return nil }
+        var arguments = ["title: " + String(reflecting: title)]
+        if let message { arguments.append("message: " + String(reflecting: message)) }
+        if !buttons.isEmpty {
+            var codes: [String] = []
+            for button in buttons {
+                guard let code = button.memberCode else { return nil }
+                codes.append(code)
+            }
+            arguments.append("buttons: [" + codes.joined(separator: ", ") + "]")
+        }
+        if style != .alert { arguments.append("style: .\(style.rawValue)") }
+        return name + "(" + arguments.joined(separator: ", ") + ")"
+    }
+}
+
+extension AlertButton: SessionTestCode {
+    /// `AlertButton<DetailAlert>.cancel("Nevermind")`: its static constructor, since its
+    /// initializer is not public.
+    var sessionTestCode: String? {
+        guard let name = SwiftValueCode.typeName(of: self), let member = memberCode else { return nil }
+        return name + member
+    }
+
+    /// The constructor after the type: `.destructive("Yes, delete", action:
+    /// DetailAlert.confirmDeletion)`; `nil` when the value cannot be written as code.
+    var memberCode: String? {
+        let label = String(reflecting: label)
+        guard let action else { return ".\(role.rawValue)(\(label))" }
+        return SwiftValueCode.code(for: action).map { ".\(role.rawValue)(\(label), action: \($0))" }
     }
 }
 
@@ -71,7 +112,8 @@ extension NavigationState: SessionTestCode {
 
 extension NavigationState: SessionTestSteps where Screen: Equatable {
     /// The calls of ``sessionSteps(to:)``, written: `apply(.dismiss)`,
-    /// `= NavigationState(root: Screen.login)`; `nil` when a screen cannot be written.
+    /// `= NavigationState(root: Screen.login)`, `[id: 4]?.screen = Screen.profile(id: 3)`; `nil`
+    /// when a screen cannot be written.
     func sessionTestSteps(to other: Any) -> [String]? {
         guard let target = other as? Self, let steps = sessionSteps(to: target) else { return nil }
         var calls: [String] = []
@@ -82,8 +124,9 @@ extension NavigationState: SessionTestSteps where Screen: Equatable {
         return calls
     }
 
-    /// The changes that make `target`: from this state, the pops and dismisses down to the
-    /// entries both share, then the pushes and presents of the rest; when that cannot be (an
+    /// The changes that make `target`: from this state, the screens changed in place in the
+    /// entries both keep, the pops and dismisses down to the entries both share, then the
+    /// pushes and presents of the rest; when that cannot be (an
     /// undo brought back a state whose next entry takes an earlier identifier), the same from a
     /// new state. An identifier that an entry took and gave up again is taken the same way, by
     /// a push and a pop. `nil` when none make exactly `target`.
@@ -109,6 +152,8 @@ enum NavigationTestStep<Screen>: Equatable where Screen: Equatable {
     case present(Screen)
     case dismiss
     case replace(root: Screen)
+    /// `[id: id]?.screen = screen`: the entry's screen changed in place.
+    case setScreen(id: Int, Screen)
 
     /// The call, or `nil` when the screen cannot be written as code.
     var code: String? {
@@ -120,6 +165,7 @@ enum NavigationTestStep<Screen>: Equatable where Screen: Equatable {
         case .present(let value): return screen(value).map { "apply(.present(\($0)))" }
         case .dismiss: return "apply(.dismiss)"
         case .replace(let root): return screen(root).map { "apply(.replace([\($0)]))" }
+        case .setScreen(let id, let value): return screen(value).map { "[id: \(id)]?.screen = \($0)" }
         }
     }
 }
@@ -140,6 +186,19 @@ private struct NavigationSteps<Screen: Equatable> {
 
     /// The steps that make `target`, or `nil`.
     mutating func steps(to target: NavigationState<Screen>) -> [NavigationTestStep<Screen>]? {
+        // An entry with the same identifier at the same place is the same appearance: where its
+        // screen differs, it changed in place.
+        var index = 0
+        while index < min(entries.count, target.shownEntries.count),
+            entries[index].id == target.shownEntries[index].id
+        {
+            let screen = target.shownEntries[index].screen
+            if entries[index].screen != screen {
+                entries[index].screen = screen
+                steps.append(.setScreen(id: entries[index].id, screen))
+            }
+            index += 1
+        }
         func sharesPrefix() -> Bool {
             entries.count <= target.shownEntries.count
                 && target.shownEntries.prefix(entries.count).elementsEqual(entries)

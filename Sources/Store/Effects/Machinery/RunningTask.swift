@@ -13,6 +13,8 @@ final class RunningTask {
     /// wakes sleepers with the same deadline in the order their tasks started.
     let sequence: UInt64
     private static var started: UInt64 = 0
+    /// The sequence the next task takes.
+    static var nextSequence: UInt64 { started }
 
     /// The id: an existential, not an `AnyHashable`, which would box every id in a new
     /// allocation (the `task.id` benchmark: one more malloc per task).
@@ -25,10 +27,23 @@ final class RunningTask {
     /// ``Store/cancelTasks(id:)``, a newer task with `cancelInFlight`); cancelling the `Task`
     /// handle counts too, in ``dropsDispatches``.
     private(set) var isCancelled = false
+    /// The place the task was started for (a row, an optional part, a navigation entry), when
+    /// the action its middleware handled was addressed to one.
+    let place: PlaceKey?
+    /// How reports name that place.
+    let placeName: (@MainActor () -> String)?
+    /// Whether the task was cancelled because its place left the state: what it dispatches
+    /// afterwards is reported, naming the place.
+    private(set) var placeWent = false
 
-    init(id: any Hashable & Sendable, startedBy: (any Any.Type)?) {
+    init(
+        id: any Hashable & Sendable, startedBy: (any Any.Type)?, place: PlaceKey? = nil,
+        placeName: (@MainActor () -> String)? = nil
+    ) {
         self.id = id
         self.startedBy = startedBy
+        self.place = place
+        self.placeName = placeName
         sequence = Self.started
         Self.started &+= 1
     }
@@ -38,6 +53,12 @@ final class RunningTask {
     func cancel() {
         isCancelled = true
         task?.cancel()
+    }
+
+    /// Cancels the work because its place left the state.
+    func cancelAsPlaceWent() {
+        placeWent = true
+        cancel()
     }
 
     /// Whether the task was started with an id equal to `other`.
@@ -58,6 +79,13 @@ final class RunningTask {
     static func dropsDispatchNow() -> Bool {
         guard runningCount > 0, let current else { return false }
         return current.dropsDispatches
+    }
+
+    /// The place the task of the work running now was started for, when it was cancelled
+    /// because that place left the state: a dropped dispatch is reported then.
+    static var goneCurrentPlace: String? {
+        guard let current, current.placeWent else { return nil }
+        return current.placeName?()
     }
 
     /// Whether a dispatch made by this task's work now is dropped.

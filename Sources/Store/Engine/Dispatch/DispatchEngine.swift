@@ -109,7 +109,10 @@ final class DispatchEngine<State: StoreState> {
         // are dropped here, with one load and compare for a store without effects. Checked in
         // `dispatchFromWithin` instead, the `chain` workload took 215 more instructions per
         // dispatch (callgrind); here `d0` takes 2 more.
-        if effects != nil, RunningTask.dropsDispatchNow() { return }
+        if effects != nil, RunningTask.dropsDispatchNow() {
+            reportDroppedFromGonePlace(action)
+            return
+        }
         isBusy = true
         if !checkedMiddleware { checkMiddlewareStates() }
         if !viewModels.isEmpty { viewModels.releaseViewModelsOfDeallocatedContexts() }

@@ -47,6 +47,11 @@ final class EffectTracker<State: StoreState> {
     private(set) var identifiedTasks: [RunningTask] = []
     /// How many of the running tasks were started without an id.
     var tasksWithoutID: Int { taskCount - identifiedTasks.count }
+    /// The running tasks started for a place, by place, with the place's check; see
+    /// EffectTracker+Places.swift.
+    var places: [AnyKeyPath: PlacesOfContainer<State>] = [:]
+    /// Cancels a place's tasks when a change leaves the place out: there while a place has one.
+    var placeWatch: StoreSubscription?
     private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiterID: UInt64 = 0
 
@@ -57,7 +62,7 @@ final class EffectTracker<State: StoreState> {
     var onTasksChanged: (() -> Void)?
 
     /// How the tracker reaches its engine to report a task's error.
-    private let link: EngineLink<State>
+    let link: EngineLink<State>
 
     init(link: EngineLink<State>) {
         self.link = link
@@ -131,6 +136,7 @@ final class EffectTracker<State: StoreState> {
         if let index = identifiedTasks.firstIndex(where: { $0 === task }) {
             identifiedTasks.remove(at: index)
         }
+        if let place = task.place { placedTaskEnded(task, in: place) }
         taskCount -= 1
         taskChanged()
     }
@@ -185,7 +191,10 @@ final class EffectTracker<State: StoreState> {
         for task in identifiedTasks {
             let starter = task.startedBy.map { " started by \(TypeName.of($0))" } ?? ""
             let cancelled = task.isCancelled ? ", cancelled and not yet returned" : ""
-            lines.append("task \(ValueDiff.show(task.id))\(starter) running\(cancelled)")
+            let name =
+                task.id is PlacedTaskID
+                ? "a task of \(task.placeName?() ?? "a place")" : "task \(ValueDiff.show(task.id))"
+            lines.append("\(name)\(starter) running\(cancelled)")
         }
         let plain = plainTasks.values
             .map { (name: TypeName.of($0.starter), count: $0.count) }

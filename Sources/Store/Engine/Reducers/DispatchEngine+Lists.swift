@@ -48,6 +48,23 @@ extension DispatchEngine {
                 guard let action = action as? R.Action else { return }
                 _ = Self.reduceRow(R.self, of: &state[keyPath: rows], with: action, id: id)
             })
+        setPlace(for: R.Action.self) { Self.rowPlace(rows, id: $0[keyPath: id]) }
+    }
+
+    /// The row `rowID` of the list at `rows`, as a place whose tasks end with it.
+    @usableFromInline
+    static func rowPlace<Rows: IdentifiedCollection>(
+        _ rows: KeyPath<State, Rows>, id rowID: Rows.Element.ID
+    ) -> StatePlace<State> {
+        StatePlace(
+            path: rows, id: AnyHashable(rowID), name: { "the row \(ValueText.value(rowID)) of \(rows)" },
+            isPresent: { $0[keyPath: rows][id: rowID] != nil })
+    }
+
+    /// The optional part at `part`, as a place whose tasks end when it is `nil`.
+    @usableFromInline
+    static func optionalPlace<Part>(_ part: KeyPath<State, Part?>) -> StatePlace<State> {
+        StatePlace(path: part, id: nil, name: { "the part \(part)" }, isPresent: { $0[keyPath: part] != nil })
     }
 
     /// Reduces the row the action names; `false` when there is none.
@@ -87,17 +104,31 @@ extension DispatchEngine {
 
     @usableFromInline
     func reportNoRow(_ actionType: any StoreAction.Type, id: some Hashable, in rows: AnyKeyPath) {
-        report(
-            .rowNotFound,
-            "\(TypeName.of(actionType)) names the row \(String(reflecting: id)), which is not in \(rows); the state did not change."
-        )
+        diagnosticsHandler(Self.noRowDiagnostic(actionType, id: id, in: rows))
     }
 
     @usableFromInline
     func reportNilPart(_ actionType: any StoreAction.Type, at part: AnyKeyPath) {
-        report(
-            .partIsNil,
-            "\(TypeName.of(actionType)) reduces the part at \(part), which is nil; the state did not change."
+        diagnosticsHandler(Self.nilPartDiagnostic(actionType, at: part))
+    }
+
+    /// The report of an action whose row is not in its list.
+    static func noRowDiagnostic(
+        _ actionType: any StoreAction.Type, id: some Hashable, in rows: AnyKeyPath
+    ) -> StoreDiagnostic {
+        StoreDiagnostic(
+            kind: .rowNotFound,
+            message: "\(TypeName.of(actionType)) names the row \(String(reflecting: id)), which is not in "
+                + "\(rows); the state did not change.")
+    }
+
+    /// The report of an action whose optional part is `nil`.
+    static func nilPartDiagnostic(_ actionType: any StoreAction.Type, at part: AnyKeyPath) -> StoreDiagnostic
+    {
+        StoreDiagnostic(
+            kind: .partIsNil,
+            message:
+                "\(TypeName.of(actionType)) reduces the part at \(part), which is nil; the state did not change."
         )
     }
 
@@ -119,5 +150,6 @@ extension DispatchEngine {
                 guard let action = action as? R.Action, let current = state[keyPath: part] else { return }
                 state[keyPath: part] = R.reduce(state: current, with: action)
             })
+        setPlace(for: R.Action.self) { _ in Self.optionalPlace(part) }
     }
 }

@@ -26,6 +26,10 @@ final class ActionRoute<State: StoreState>: RouteHandle {
     @usableFromInline let processQueued: @MainActor (DispatchEngine<State>, any StoreAction) -> Void
     /// Where the reducer applies, for reducers registered at a key path.
     private(set) var reducerKeyPath: AnyKeyPath?
+    /// The place an action of this type is addressed to, for the reducers of one place (a row,
+    /// an optional part, a navigation entry): read when a middleware starts a task, never by a
+    /// dispatch.
+    @usableFromInline var place: (@MainActor (any StoreAction) -> StatePlace<State>?)?
     /// The context of this route's last dispatch, reused by the next one while no deferred
     /// chain holds it (``DispatchEngine/takeContext(of:)``).
     @exclusivity(unchecked) @usableFromInline var spareContext: DispatchContext<State>?
@@ -70,6 +74,9 @@ final class ActionRoute<State: StoreState>: RouteHandle {
     @usableFromInline
     var reducerDescription: String? {
         guard let reducerType else { return nil }
+        if let reducerless = reducerType as? any ReducerlessRegistration.Type {
+            return "the registration of \(TypeName.of(reducerless.actionType)) without a reducer"
+        }
         guard let reducerKeyPath else { return TypeName.of(reducerType) }
         return "\(TypeName.of(reducerType)) at \(reducerKeyPath)"
     }
