@@ -100,6 +100,7 @@ public enum Screen: Hashable, Sendable, Codable {
     case detail(Int)
     case profile(id: Int)
     case alert(AlertState<DetailAlert>)
+    case record(RecordState)
 }
 
 // MARK: - Values the docs take as given

@@ -6,7 +6,7 @@ extension StoreRegistering {
     /// entry.
     ///
     /// ```swift
-    /// struct RecordState: Equatable, Sendable { var secondsElapsed = 0 }
+    /// struct RecordState: Hashable, Sendable { var secondsElapsed = 0 }
     /// enum Screen: Hashable, Sendable {
     ///     case list
     ///     case record(RecordState)

@@ -1,0 +1,9 @@
+import Foundation
+
+extension URL {
+    /// Where the app keeps its series: `$MEETINGS_FILE`, or `~/.meetings/series.json`.
+    static var meetingsFile: URL {
+        if let path = ProcessInfo.processInfo.environment["MEETINGS_FILE"] { return URL(fileURLWithPath: path) }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".meetings/series.json")
+    }
+}

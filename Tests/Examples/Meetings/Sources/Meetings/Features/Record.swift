@@ -1,0 +1,102 @@
+import ReMVVM
+
+/// A meeting being recorded: its series as it was at the start, the meeting so far (made with
+/// its id and date when the recorder opened), and the time spent.
+struct RecordState: Hashable, Codable, Sendable {
+    var series: Series
+    var meeting: PastMeeting
+    var secondsElapsed = 0
+
+    /// Who speaks: each attendee in turn, for an even share of the duration.
+    var speakerIndex: Int { min(secondsElapsed / series.secondsPerAttendee, max(0, series.attendees.count - 1)) }
+    var isOver: Bool { secondsElapsed >= Int(series.duration.components.seconds) }
+}
+
+/// The recorder appeared: its timer and its speech recognition start (see ``RecordEffects``).
+struct RecordAppeared: StoreAction, Codable {
+    let entry: Int
+}
+
+/// A second of the meeting passed.
+struct Tick: StoreAction, Codable {
+    let entry: Int
+}
+
+/// The next attendee speaks (the last one's "next" asks to end the meeting instead).
+struct NextSpeaker: StoreAction, Codable {
+    let entry: Int
+}
+
+/// What the recognizer heard so far.
+struct Transcribed: StoreAction, Codable {
+    let entry: Int
+    let transcript: String
+}
+
+/// Time stands still while an alert shows over the recorder; when it is up, the meeting is
+/// saved and the recorder closes.
+enum TickReducer: Reducer {
+    static func reduce(state: AppState, with tick: Tick) -> AppState {
+        guard state.navigation.top.id == tick.entry, case .record(var record) = state.navigation.top.screen else {
+            return state
+        }
+        var state = state
+        record.secondsElapsed += 1
+        state.navigation[id: tick.entry]?.screen = .record(record)
+        if record.isOver { state.endMeeting(tick.entry) }
+        return state
+    }
+}
+
+enum NextSpeakerReducer: Reducer {
+    static func reduce(state: RecordState, with action: NextSpeaker) -> RecordState {
+        guard state.speakerIndex < state.series.attendees.count - 1 else { return state }
+        var record = state
+        record.secondsElapsed = (state.speakerIndex + 1) * state.series.secondsPerAttendee
+        return record
+    }
+}
+
+enum TranscribedReducer: Reducer {
+    static func reduce(state: RecordState, with action: Transcribed) -> RecordState {
+        var record = state
+        record.meeting.transcript = action.transcript
+        return record
+    }
+}
+
+extension AppState {
+    /// Saves the meeting of the recorder `entry` into its series, and closes the recorder.
+    mutating func endMeeting(_ entry: Int) {
+        guard case .record(let record)? = navigation[id: entry]?.screen else { return }
+        series[id: record.series.id]?.meetings.insert(record.meeting, at: 0)
+        navigation[id: entry] = nil
+    }
+}
+
+/// The recorder's work: a tick every second on the store's clock, and speech recognition. Both
+/// belong to the recorder's entry: when it goes (saved, discarded, swiped back), the store
+/// cancels them, so nothing here stops them.
+struct RecordEffects: Middleware {
+    func applyMiddleware(
+        for state: AppState, action: RecordAppeared, dispatcher: Dispatcher<RecordAppeared, AppState>
+    ) {
+        dispatcher.next()
+        let (entry, clock, speech) = (action.entry, dispatcher.dependencies.clock, dispatcher.dependencies.speech)
+        dispatcher.task {
+            while (try? await clock.sleep(for: .seconds(1))) != nil {
+                dispatcher.dispatch(action: Tick(entry: entry))
+            }
+        }
+        dispatcher.task {
+            do {
+                try await speech.authorize()
+                for try await transcript in speech.transcripts() {
+                    dispatcher.dispatch(action: Transcribed(entry: entry, transcript: transcript))
+                }
+            } catch {
+                if !Task.isCancelled { dispatcher.dispatch(action: NavigationAction.present(Screen.alert(.speechFailed))) }
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ReMVVM
+
+/// The view model of one screen on display: its view state, made from the store's state for
+/// its entry and kept current while the store changes, and its events, turned into actions.
+///
+/// Each screen's view model is one of these with its own view state and events
+/// (`ListViewModel`, `FormViewModel`, ...), made by its `init?(store:entry:)`.
+@MainActor
+final class ScreenViewModel<ViewState: Equatable, Event>: ViewModeling, StoreSubscriber {
+    /// The identifier of the screen's navigation entry.
+    let entry: Int
+    private(set) var state: ViewState
+    private weak var store: Store<AppState>?
+    private let viewState: @MainActor (AppState) -> ViewState?
+    private let action: @MainActor (Event, ViewState, Generators) -> (any StoreAction)?
+
+    /// `nil` when the entry does not show this screen.
+    init?(
+        store: Store<AppState>, entry: Int,
+        state viewState: @escaping @MainActor (AppState) -> ViewState?,
+        send action: @escaping @MainActor (Event, ViewState, Generators) -> (any StoreAction)?
+    ) {
+        guard let state = viewState(store.state) else { return nil }
+        self.entry = entry
+        self.state = state
+        self.store = store
+        self.viewState = viewState
+        self.action = action
+        store.add(subscriber: self)
+    }
+
+    func send(event: Event) {
+        guard let store, let action = action(event, state, store.dependencies.generators) else { return }
+        store.dispatch(action: action)
+    }
+
+    func didChange(state: AppState, oldState: AppState) {
+        if let new = viewState(state), new != self.state { self.state = new }
+    }
+}
+
+extension AppState {
+    /// The screen of the entry `id`, when it is shown.
+    func screen(_ id: Int) -> Screen? { navigation[id: id]?.screen }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import Meetings
+
+exit(await MeetingsConsole.run(arguments: CommandLine.arguments))

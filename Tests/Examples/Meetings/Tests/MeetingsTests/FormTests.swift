@@ -1,0 +1,132 @@
+import ReMVVM
+import Testing
+
+@testable import Meetings
+
+@MainActor
+@Suite struct FormTests {
+    let draft = Series(id: Identifier(1), attendees: [Attendee(id: Identifier(2))])
+
+    @Test("adding a series drops its blank attendees and closes the sheet")
+    func addSeries() async throws {
+        let store = makeTestStore()
+        try await store.send(NavigationAction.present(Screen.form(FormState(series: draft)))) {
+            $0.navigation.apply(.present(.form(FormState(series: self.draft))))
+        }
+        try await store.send(EditForm(entry: 2, edit: .title("Design review"))) {
+            $0.editForm(2) { $0.title = "Design review" }
+        }
+        try await store.send(EditForm(entry: 2, edit: .duration(.seconds(600)))) {
+            $0.editForm(2) { $0.duration = .seconds(600) }
+        }
+        try await store.send(EditForm(entry: 2, edit: .theme(.navy))) { $0.editForm(2) { $0.theme = .navy } }
+        try await store.send(EditForm(entry: 2, edit: .attendee(Identifier(2), name: "Ada"))) {
+            $0.editForm(2) { $0.attendees = [Attendee(id: Identifier(2), name: "Ada")] }
+        }
+        for (id, name) in [(3, ""), (4, "Grace"), (5, "  ")] {
+            try await store.send(EditForm(entry: 2, edit: .addAttendee(Identifier(id)))) {
+                $0.editForm(2) { $0.attendees.append(Attendee(id: Identifier(id))) }
+            }
+            try await store.send(EditForm(entry: 2, edit: .attendee(Identifier(id), name: name))) {
+                $0.editForm(2) { $0.attendees[id: Identifier(id)]?.name = name }
+            }
+        }
+        try await store.send(SaveForm(entry: 2)) {
+            $0.series = [
+                Series(
+                    id: Identifier(1), title: "Design review", duration: .seconds(600), theme: .navy,
+                    attendees: [Attendee(id: Identifier(2), name: "Ada"), Attendee(id: Identifier(4), name: "Grace")])
+            ]
+            $0.navigation.apply(.close(id: 2))
+        }
+        try await store.finish()
+    }
+
+    @Test("a series whose attendees are all blank keeps the first, blank")
+    func allBlank() async throws {
+        let store = makeTestStore()
+        store.exhaustivity = .off
+        try await store.send(NavigationAction.present(Screen.form(FormState(series: draft))))
+        try await store.send(EditForm(entry: 2, edit: .addAttendee(Identifier(3))))
+        try await store.send(EditForm(entry: 2, edit: .attendee(Identifier(3), name: " ")))
+        try await store.send(SaveForm(entry: 2)) {
+            $0.series = [Series(id: Identifier(1), attendees: [Attendee(id: Identifier(2))])]
+            $0.navigation.apply(.close(id: 2))
+        }
+        try await store.finish()
+    }
+
+    @Test("removing attendees leaves one, blank, in the form")
+    func removeAttendees() async throws {
+        var form = FormState(series: daily)
+        for attendee in [ada, grace] {
+            form = EditFormReducer.reduce(state: form, with: EditForm(entry: 2, edit: .removeAttendee(attendee.id)))
+        }
+        #expect(form.series.attendees.map(\.name) == ["Linus"])
+        form = EditFormReducer.reduce(state: form, with: EditForm(entry: 2, edit: .removeAttendee(linus.id)))
+        #expect(Array(form.series.attendees) == [Attendee(id: linus.id, name: "")])
+    }
+
+    @Test("the add sheet cancelled adds nothing")
+    func addCancelled() async throws {
+        let store = makeTestStore()
+        try await store.send(NavigationAction.present(Screen.form(FormState(series: draft)))) {
+            $0.navigation.apply(.present(.form(FormState(series: self.draft))))
+        }
+        try await store.send(EditForm(entry: 2, edit: .title("Never saved"))) {
+            $0.editForm(2) { $0.title = "Never saved" }
+        }
+        try await store.send(NavigationAction<Screen>.close(id: 2)) {
+            $0.navigation.apply(.close(id: 2))
+        }
+        #expect(store.store.state.series.isEmpty)
+        try await store.finish()
+    }
+
+    @Test("editing in the form sheet and saving replaces the series, and the detail stays")
+    func editSeries() async throws {
+        let store = makeTestStore(.detail(of: daily))
+        try await store.send(NavigationAction.present(Screen.form(FormState(series: daily)))) {
+            $0.navigation.apply(.present(.form(FormState(series: daily))))
+        }
+        try await store.send(EditForm(entry: 3, edit: .title("Daily standup"))) {
+            $0.editForm(3) { $0.title = "Daily standup" }
+        }
+        try await store.send(SaveForm(entry: 3)) {
+            $0.series[id: daily.id]?.title = "Daily standup"
+            $0.navigation.apply(.close(id: 3))
+        }
+        #expect(store.store.state.navigation.top.screen == .detail(daily.id))
+        try await store.finish()
+    }
+
+    @Test("the add and the edit sheets are one feature: one registration reduces both entries")
+    func oneFeature() async throws {
+        let store = makeTestStore(.detail(of: daily))
+        let edit = FormState(series: daily)
+        let add = FormState(series: draft)
+        try await store.send(NavigationAction.present(Screen.form(edit))) { $0.navigation.apply(.present(.form(edit))) }
+        try await store.send(NavigationAction.present(Screen.form(add))) { $0.navigation.apply(.present(.form(add))) }
+        var renamed = daily
+        renamed.title = "Renamed"
+        var added = draft
+        added.title = "Added"
+        // Each action reaches its own entry's form: the edit sheet (3) and the add sheet (4).
+        try await store.send(EditForm(entry: 3, edit: .title("Renamed"))) {
+            $0.navigation[id: 3]?.screen = .form(FormState(series: renamed))
+        }
+        try await store.send(EditForm(entry: 4, edit: .title("Added"))) {
+            $0.navigation[id: 4]?.screen = .form(FormState(series: added))
+        }
+        try await store.send(SaveForm(entry: 4)) {
+            $0.series.append(added)
+            $0.navigation.apply(.close(id: 4))
+        }
+        try await store.send(SaveForm(entry: 3)) {
+            $0.series[id: daily.id] = renamed
+            $0.navigation.apply(.close(id: 3))
+        }
+        #expect(store.store.state.series.map(\.title) == ["Renamed", "Added"])
+        try await store.finish()
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import ReMVVM
+import Testing
+
+@testable import Meetings
+
+/// A test store of the app: its reducers and middleware, time on `clock`, speech from `speech`,
+/// ids and dates from the incrementing generators (`00000000-0000-0000-0000-000000000001`...).
+@MainActor
+func makeTestStore(
+    _ state: AppState = AppState(), clock: TestClock = TestClock(), speech: SpeechClient = .silent
+) -> TestStore<AppState> {
+    let store = TestStore(with: state, middleware: MeetingsApp.middleware) {
+        $0.clock = clock
+        $0.speech = speech
+    }
+    MeetingsApp.register(on: store)
+    return store
+}
+
+extension Identifier {
+    /// `00000000-0000-0000-0000-00000000000n`, as the incrementing generators make them.
+    init(_ number: Int) {
+        self.init(uuidString: String(format: "00000000-0000-0000-0000-%012x", number))
+    }
+}
+
+struct RecognitionFailed: Error {}
+
+extension SpeechClient {
+    /// Hears `transcript`, then fails.
+    static func failing(after transcript: String) -> SpeechClient {
+        SpeechClient(
+            authorize: {},
+            transcripts: {
+                AsyncThrowingStream { continuation in
+                    continuation.yield(transcript)
+                    continuation.finish(throwing: RecognitionFailed())
+                }
+            })
+    }
+
+    /// Refuses permission.
+    static let denied = SpeechClient(authorize: { throw RecognitionFailed() }, transcripts: { AsyncThrowingStream { $0.finish() } })
+
+    /// Hears what the test yields into the stream it returns.
+    static func controlled() -> (SpeechClient, AsyncThrowingStream<String, any Error>.Continuation) {
+        let (stream, continuation) = AsyncThrowingStream<String, any Error>.makeStream()
+        return (SpeechClient(authorize: {}, transcripts: { stream }), continuation)
+    }
+}
+
+let ada = Attendee(id: Identifier(101), name: "Ada")
+let grace = Attendee(id: Identifier(102), name: "Grace")
+let linus = Attendee(id: Identifier(103), name: "Linus")
+/// Three attendees, two seconds each.
+let daily = Series(id: Identifier(100), title: "Daily", duration: .seconds(6), attendees: [ada, grace, linus])
+let meetingDate = Date(timeIntervalSinceReferenceDate: 800_000_000)
+
+extension AppState {
+    /// The list with `series`, and the detail of the first pushed over it (entry 2).
+    static func detail(of series: Series...) -> AppState {
+        var state = AppState(series: IdentifiedArray(series))
+        state.navigation.apply(.push(.detail(series[0].id)))
+        return state
+    }
+
+    /// The detail of `series` (entry 2) and its recorder (entry 3), for a new meeting.
+    static func recording(_ series: Series) -> (AppState, RecordState) {
+        var state = AppState.detail(of: series)
+        let record = RecordState(series: series, meeting: PastMeeting(id: Identifier(200), date: meetingDate))
+        state.navigation.apply(.push(.record(record)))
+        return (state, record)
+    }
+}
+
+extension AppState {
+    /// Changes the series in the form of the entry `entry`, as a test expects it changed.
+    mutating func editForm(_ entry: Int, _ change: (inout Series) -> Void) {
+        guard case .form(var form)? = navigation[id: entry]?.screen else {
+            Issue.record("the entry \(entry) shows no form")
+            return
+        }
+        change(&form.series)
+        navigation[id: entry]?.screen = .form(form)
+    }
+
+    /// Changes the recorder of the entry `entry`, as a test expects it changed.
+    mutating func editRecord(_ entry: Int, _ change: (inout RecordState) -> Void) {
+        guard case .record(var record)? = navigation[id: entry]?.screen else {
+            Issue.record("the entry \(entry) shows no recorder")
+            return
+        }
+        change(&record)
+        navigation[id: entry]?.screen = .record(record)
+    }
+}
