@@ -52,6 +52,11 @@ WORKLOADS = [
     ("list.100000", "Store.dispatch.list.100000"),
     ("list.kept.10", "Store.dispatch.list.kept.10"),
     ("list.kept.100000", "Store.dispatch.list.kept.100000"),
+    ("screen.case", "Store.dispatch.screen.case"),
+    ("screen.case.navigation", "Store.dispatch.screen.case.navigation"),
+    ("screen.keypath", "Store.dispatch.screen.keypath"),
+    ("pop.tasks10", "Store.dispatch.pop.tasks10"),
+    ("pop.tasks10.others1000", "Store.dispatch.pop.tasks10.others1000"),
     ("compare.10", "IdentifiedArray.equal.10"),
     ("compare.100000", "IdentifiedArray.equal.100000"),
     # Not the store: the ideal engine of BoundWorkloads.swift, the lower bound of a step.
@@ -133,6 +138,10 @@ def main():
         ("list.10000 within 2x of list.10", lambda: ns("list.10000") / ns("list.10"), "x", 2.0),
         ("list.100000 within 3x of list.10", lambda: ns("list.100000") / ns("list.10"), "x", 3.0),
         ("compare.100000 within 10x of compare.10", lambda: ns("compare.100000") / ns("compare.10"), "x", 10.0),
+        ("screen.case within 1.5x of keypath", lambda: ns("screen.case") / ns("keypath"), "x", 1.5),
+        ("screen.case within 1.5x of screen.keypath", lambda: ns("screen.case") / ns("screen.keypath"), "x", 1.5),
+        ("pop.tasks10.others1000 / pop.tasks10 (O(10): about 1)",
+         lambda: ns("pop.tasks10.others1000") / ns("pop.tasks10"), "x", 1.5),
     ]
     for label, value, unit, limit in checks:
         try:

@@ -10,7 +10,9 @@ import Testing
         let store = makeTestStore(.detail(of: daily))
         let viewModel = try #require(DetailViewModel(store: store.store, entry: 2))
         viewModel.send(event: .delete)
-        try await store.receive(NavigationAction<Screen>.self) { $0.navigation.apply(.present(.alert(.deleteSeries))) }
+        try await store.receive(NavigationAction<Screen>.self) {
+            $0.navigation.apply(.present(.alert(.deleteSeries)))
+        }
         try await store.send(AlertTapped(entry: 3, action: MeetingsAlert.deleteSeries)) {
             $0.series = []
             $0.navigation.apply(.close(id: 3))
@@ -41,7 +43,9 @@ import Testing
         let viewModel = try #require(DetailViewModel(store: store.store, entry: 2))
         #expect(viewModel.state.meetings == [meetingDate])
         viewModel.send(event: .openMeeting(index: 0))
-        try await store.receive(NavigationAction<Screen>.self) { $0.navigation.apply(.push(.meeting(meeting))) }
+        try await store.receive(NavigationAction<Screen>.self) {
+            $0.navigation.apply(.push(.meeting(meeting)))
+        }
         let shown = try #require(MeetingViewModel(store: store.store, entry: 3))
         #expect(shown.state == MeetingViewState(date: meetingDate, transcript: "We met."))
         try await store.finish()

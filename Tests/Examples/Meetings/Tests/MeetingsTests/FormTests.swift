@@ -35,7 +35,9 @@ import Testing
             $0.series = [
                 Series(
                     id: Identifier(1), title: "Design review", duration: .seconds(600), theme: .navy,
-                    attendees: [Attendee(id: Identifier(2), name: "Ada"), Attendee(id: Identifier(4), name: "Grace")])
+                    attendees: [
+                        Attendee(id: Identifier(2), name: "Ada"), Attendee(id: Identifier(4), name: "Grace"),
+                    ])
             ]
             $0.navigation.apply(.close(id: 2))
         }
@@ -60,7 +62,8 @@ import Testing
     func removeAttendees() async throws {
         var form = FormState(series: daily)
         for attendee in [ada, grace] {
-            form = EditFormReducer.reduce(state: form, with: EditForm(entry: 2, edit: .removeAttendee(attendee.id)))
+            form = EditFormReducer.reduce(
+                state: form, with: EditForm(entry: 2, edit: .removeAttendee(attendee.id)))
         }
         #expect(form.series.attendees.map(\.name) == ["Linus"])
         form = EditFormReducer.reduce(state: form, with: EditForm(entry: 2, edit: .removeAttendee(linus.id)))
@@ -105,8 +108,12 @@ import Testing
         let store = makeTestStore(.detail(of: daily))
         let edit = FormState(series: daily)
         let add = FormState(series: draft)
-        try await store.send(NavigationAction.present(Screen.form(edit))) { $0.navigation.apply(.present(.form(edit))) }
-        try await store.send(NavigationAction.present(Screen.form(add))) { $0.navigation.apply(.present(.form(add))) }
+        try await store.send(NavigationAction.present(Screen.form(edit))) {
+            $0.navigation.apply(.present(.form(edit)))
+        }
+        try await store.send(NavigationAction.present(Screen.form(add))) {
+            $0.navigation.apply(.present(.form(add)))
+        }
         var renamed = daily
         renamed.title = "Renamed"
         var added = draft

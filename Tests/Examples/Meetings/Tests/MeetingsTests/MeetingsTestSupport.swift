@@ -41,7 +41,8 @@ extension SpeechClient {
     }
 
     /// Refuses permission.
-    static let denied = SpeechClient(authorize: { throw RecognitionFailed() }, transcripts: { AsyncThrowingStream { $0.finish() } })
+    static let denied = SpeechClient(
+        authorize: { throw RecognitionFailed() }, transcripts: { AsyncThrowingStream { $0.finish() } })
 
     /// Hears what the test yields into the stream it returns.
     static func controlled() -> (SpeechClient, AsyncThrowingStream<String, any Error>.Continuation) {
@@ -54,7 +55,8 @@ let ada = Attendee(id: Identifier(101), name: "Ada")
 let grace = Attendee(id: Identifier(102), name: "Grace")
 let linus = Attendee(id: Identifier(103), name: "Linus")
 /// Three attendees, two seconds each.
-let daily = Series(id: Identifier(100), title: "Daily", duration: .seconds(6), attendees: [ada, grace, linus])
+let daily = Series(
+    id: Identifier(100), title: "Daily", duration: .seconds(6), attendees: [ada, grace, linus])
 let meetingDate = Date(timeIntervalSinceReferenceDate: 800_000_000)
 
 extension AppState {

@@ -8,7 +8,8 @@ import Testing
 @Suite struct PersistenceTests {
     @Test("a relaunch restores the series")
     func relaunch() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meetings-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "meetings-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("series.json")
 

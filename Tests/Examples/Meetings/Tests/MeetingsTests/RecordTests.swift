@@ -32,7 +32,9 @@ import Testing
         let viewModel = try #require(RecordViewModel(store: store.store, entry: 3))
         #expect(viewModel.state.speaker == "Linus")
         viewModel.send(event: .nextSpeaker)
-        try await store.receive(NavigationAction<Screen>.self) { $0.navigation.apply(.present(.alert(.endMeeting))) }
+        try await store.receive(NavigationAction<Screen>.self) {
+            $0.navigation.apply(.present(.alert(.endMeeting)))
+        }
         try await store.finish()
     }
 
@@ -46,7 +48,9 @@ import Testing
         // A recognizer still listening would hold up each advance of the clock for a second
         // (README, "Library problems"), so this one stops here.
         heard.finish()
-        try await store.receive(Transcribed.self) { $0.editRecord(3) { $0.meeting.transcript = "Hello everyone" } }
+        try await store.receive(Transcribed.self) {
+            $0.editRecord(3) { $0.meeting.transcript = "Hello everyone" }
+        }
         await clock.advance(by: .seconds(1))
         try await store.receive(Tick.self) { $0.editRecord(3) { $0.secondsElapsed = 1 } }
         try await store.send(NavigationAction.present(Screen.alert(.endMeeting))) {
@@ -124,7 +128,9 @@ import Testing
         if !denied {
             try await store.receive(Transcribed.self) { $0.editRecord(3) { $0.meeting.transcript = "Hello" } }
         }
-        try await store.receive(NavigationAction<Screen>.self) { $0.navigation.apply(.present(.alert(.speechFailed))) }
+        try await store.receive(NavigationAction<Screen>.self) {
+            $0.navigation.apply(.present(.alert(.speechFailed)))
+        }
         let alert = AlertState<MeetingsAlert>.speechFailed
         #expect(alert.buttons[0].label == "Continue meeting")
         try await store.send(alert.tap(alert.buttons[0], entry: 4)) { $0.navigation.apply(.close(id: 4)) }

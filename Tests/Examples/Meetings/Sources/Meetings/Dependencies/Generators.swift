@@ -25,10 +25,10 @@ private final class Counter: @unchecked Sendable {
     private var count = 0
 
     func next() -> Int {
-        lock.withLock {
-            count += 1
-            return count
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+        return count
     }
 }
 

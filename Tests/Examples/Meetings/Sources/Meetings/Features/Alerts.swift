@@ -17,8 +17,11 @@ extension AlertState<MeetingsAlert> {
     static var endMeeting: Self {
         Self(
             title: "End meeting?", message: "You are ending the meeting early. What would you like to do?",
-            buttons: [.default("Save and end", action: .saveMeeting), .destructive("Discard", action: .discardMeeting),
-                .cancel("Resume")],
+            buttons: [
+                .default("Save and end", action: .saveMeeting),
+                .destructive("Discard", action: .discardMeeting),
+                .cancel("Resume"),
+            ],
             style: .dialog)
     }
 

@@ -13,12 +13,15 @@ struct MeetingsApp {
         var state = AppState()
         restored = try? persistence.restore(into: &state)
         let recorder: [any AnyMiddleware] = recording.map { [ActionRecorder(fileURL: $0)] } ?? []
-        store = Store(with: state, middleware: recorder + Self.middleware + [persistence], dependencies: dependencies)
+        store = Store(
+            with: state, middleware: recorder + Self.middleware + [persistence], dependencies: dependencies)
         Self.register(on: store)
     }
 
     /// The undo of the series (not of the screens), and the recorder's work.
-    static var middleware: [any AnyMiddleware] { [UndoHistory<AppState>(limit: 100, at: \.series), RecordEffects()] }
+    static var middleware: [any AnyMiddleware] {
+        [UndoHistory<AppState>(limit: 100, at: \.series), RecordEffects()]
+    }
 
     /// Registers the app's reducers on a store or a test store.
     static func register(on store: some StoreRegistering<AppState>) {
@@ -28,7 +31,9 @@ struct MeetingsApp {
         store.register(reducer: SaveFormReducer.self)
         store.register(RecordAppeared.self, forEach: \.navigation, case: Screen.record, id: \.entry)
         store.register(reducer: TickReducer.self)
-        store.register(reducer: NextSpeakerReducer.self, forEach: \.navigation, case: Screen.record, id: \.entry)
-        store.register(reducer: TranscribedReducer.self, forEach: \.navigation, case: Screen.record, id: \.entry)
+        store.register(
+            reducer: NextSpeakerReducer.self, forEach: \.navigation, case: Screen.record, id: \.entry)
+        store.register(
+            reducer: TranscribedReducer.self, forEach: \.navigation, case: Screen.record, id: \.entry)
     }
 }

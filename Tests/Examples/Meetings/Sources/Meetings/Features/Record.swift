@@ -8,7 +8,9 @@ struct RecordState: Hashable, Codable, Sendable {
     var secondsElapsed = 0
 
     /// Who speaks: each attendee in turn, for an even share of the duration.
-    var speakerIndex: Int { min(secondsElapsed / series.secondsPerAttendee, max(0, series.attendees.count - 1)) }
+    var speakerIndex: Int {
+        min(secondsElapsed / series.secondsPerAttendee, max(0, series.attendees.count - 1))
+    }
     var isOver: Bool { secondsElapsed >= Int(series.duration.components.seconds) }
 }
 
@@ -37,7 +39,8 @@ struct Transcribed: StoreAction, Codable {
 /// saved and the recorder closes.
 enum TickReducer: Reducer {
     static func reduce(state: AppState, with tick: Tick) -> AppState {
-        guard state.navigation.top.id == tick.entry, case .record(var record) = state.navigation.top.screen else {
+        guard state.navigation.top.id == tick.entry, case .record(var record) = state.navigation.top.screen
+        else {
             return state
         }
         var state = state
@@ -76,26 +79,32 @@ extension AppState {
 
 /// The recorder's work: a tick every second on the store's clock, and speech recognition. Both
 /// belong to the recorder's entry: when it goes (saved, discarded, swiped back), the store
-/// cancels them, so nothing here stops them.
+/// cancels them, so nothing here stops them. (`Task.isCancelled` is checked only because a
+/// sleep that ended just before the entry went would dispatch a tick the store drops, and
+/// reports.)
 struct RecordEffects: Middleware {
     func applyMiddleware(
         for state: AppState, action: RecordAppeared, dispatcher: Dispatcher<RecordAppeared, AppState>
     ) {
         dispatcher.next()
-        let (entry, clock, speech) = (action.entry, dispatcher.dependencies.clock, dispatcher.dependencies.speech)
+        let (entry, clock, speech) = (
+            action.entry, dispatcher.dependencies.clock, dispatcher.dependencies.speech
+        )
         dispatcher.task {
-            while (try? await clock.sleep(for: .seconds(1))) != nil {
+            while (try? await clock.sleep(for: .seconds(1))) != nil, !Task.isCancelled {
                 dispatcher.dispatch(action: Tick(entry: entry))
             }
         }
         dispatcher.task {
             do {
                 try await speech.authorize()
-                for try await transcript in speech.transcripts() {
+                for try await transcript in speech.transcripts() where !Task.isCancelled {
                     dispatcher.dispatch(action: Transcribed(entry: entry, transcript: transcript))
                 }
             } catch {
-                if !Task.isCancelled { dispatcher.dispatch(action: NavigationAction.present(Screen.alert(.speechFailed))) }
+                if !Task.isCancelled {
+                    dispatcher.dispatch(action: NavigationAction.present(Screen.alert(.speechFailed)))
+                }
             }
         }
     }

@@ -12,5 +12,7 @@ struct Identifier<Owner>: Hashable, Codable, Sendable, CustomReflectable {
     init(_ uuid: UUID) { self.uuid = uuid }
     init(uuidString: String) { uuid = UUID(uuidString: uuidString)! }
 
-    var customMirror: Mirror { Mirror(self, children: ["uuidString": uuid.uuidString], displayStyle: .struct) }
+    var customMirror: Mirror {
+        Mirror(self, children: ["uuidString": uuid.uuidString], displayStyle: .struct)
+    }
 }

@@ -13,15 +13,20 @@ import ReMVVM
 public final class MeetingsConsole {
     let app: MeetingsApp
     private let write: (String) -> Void
+    private let writeError: (String) -> Void
     private var screens: [Int: any TextScreen] = [:]
     private var topSubscription: StoreSubscription?
     private var isHandlingCommand = false
     /// Whether a command failed.
     private(set) var failed = false
 
-    init(app: MeetingsApp, write: @escaping (String) -> Void = { print($0) }) {
+    init(
+        app: MeetingsApp, write: @escaping (String) -> Void = { print($0) },
+        warn: @escaping (String) -> Void = { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+    ) {
         self.app = app
         self.write = write
+        writeError = warn
         // A screen that comes up on its own (an alert, the list when time is up) is shown.
         topSubscription = app.store.subscribe(to: \.navigation.top.id) { [weak self] _, _ in
             guard let self, !self.isHandlingCommand else { return }
@@ -42,7 +47,14 @@ public final class MeetingsConsole {
                 FileHandle.standardError.write(Data("usage: meetings [--file FILE] [--record LOG]\n".utf8))
                 return 2
             }
-            if option == "--file" { file = URL(fileURLWithPath: value) } else { recording = URL(fileURLWithPath: value) }
+            if option == "--file" {
+                file = URL(fileURLWithPath: value)
+            } else {
+                recording = URL(fileURLWithPath: value)
+            }
+        }
+        if let folder = recording?.deletingLastPathComponent() {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
         let console = MeetingsConsole(app: MeetingsApp(file: file, recording: recording))
         if case .setAside(let url)? = console.app.restored {
@@ -51,8 +63,10 @@ public final class MeetingsConsole {
         let interactive = isatty(0) != 0
         console.render()
         while true {
-            if interactive { console.write("> ") }
-            guard let line = await Task.detached(operation: { readLine() }).value, await console.handle(line) else { break }
+            // On a terminal standard output is flushed at each line, so the prompt comes after the screen.
+            if interactive { FileHandle.standardOutput.write(Data("> ".utf8)) }
+            guard let line = await Task.detached(operation: { readLine() }).value, await console.handle(line)
+            else { break }
         }
         await console.app.persistence.flush()
         return console.failed && !interactive ? 1 : 0
@@ -69,19 +83,22 @@ public final class MeetingsConsole {
         do throws(CommandError) {
             switch command {
             case "quit", "exit": return false
-            case "help": write("Commands: \(screen().commands); undo, redo, wait <seconds>, state, help, quit")
+            case "help":
+                write("Commands: \(screen().commands); undo, redo, wait <seconds>, state, help, quit")
             case "state": write(String(describing: app.store.state))
             case "undo": app.store.dispatch(action: UndoAction())
             case "redo": app.store.dispatch(action: RedoAction())
             case "wait":
                 guard let seconds = Double(rest), seconds >= 0 else {
-                    throw CommandError(message: "no time '\(rest)'", hint: "give the seconds to wait, such as 'wait 5'")
+                    throw CommandError(
+                        message: "no time '\(rest)'", hint: "give the seconds to wait, such as 'wait 5'")
                 }
                 isHandlingCommand = false
                 try? await Task.sleep(for: .seconds(seconds))
             default:
                 guard try screen().handle(command, rest) else {
-                    throw CommandError(message: "unknown command '\(command)'", hint: "here: \(screen().commands)")
+                    throw CommandError(
+                        message: "unknown command '\(command)'", hint: "here: \(screen().commands)")
                 }
             }
         } catch {
@@ -98,7 +115,7 @@ public final class MeetingsConsole {
     }
 
     private func warn(_ message: String, kind: String = "warning") {
-        FileHandle.standardError.write(Data("\(kind): \(message)\n".utf8))
+        writeError("\(kind): \(message)")
     }
 
     /// The screen on top, with its view model; view models of entries gone are let go.

@@ -50,7 +50,9 @@ struct ListScreen: TextScreen {
     func handle(_ command: String, _ rest: String) throws(CommandError) -> Bool {
         switch command {
         case "add": viewModel.send(event: .add)
-        case "open": viewModel.send(event: .open(index: try rest.index(below: viewModel.state.rows.count, of: "series")))
+        case "open":
+            viewModel.send(
+                event: .open(index: try rest.index(below: viewModel.state.rows.count, of: "series")))
         default: return false
         }
         return true
@@ -88,7 +90,8 @@ struct FormScreen: TextScreen {
         case "theme":
             guard let theme = Theme(rawValue: rest) else {
                 throw CommandError(
-                    message: "no theme '\(rest)'", hint: Theme.allCases.map(\.rawValue).joined(separator: ", "))
+                    message: "no theme '\(rest)'",
+                    hint: Theme.allCases.map(\.rawValue).joined(separator: ", "))
             }
             viewModel.send(event: .theme(theme))
         case "attendee":
@@ -96,7 +99,8 @@ struct FormScreen: TextScreen {
             let index = try (parts.first ?? "").index(below: attendees, of: "attendee")
             viewModel.send(event: .attendee(index: index, name: parts.count > 1 ? parts[1] : ""))
         case "new" where rest == "attendee": viewModel.send(event: .addAttendee)
-        case "remove": viewModel.send(event: .removeAttendee(index: try rest.index(below: attendees, of: "attendee")))
+        case "remove":
+            viewModel.send(event: .removeAttendee(index: try rest.index(below: attendees, of: "attendee")))
         case "add", "done", "save": viewModel.send(event: .save)
         case "cancel": viewModel.send(event: .cancel)
         default: return false
@@ -182,8 +186,10 @@ struct AlertScreen: TextScreen {
 
     var lines: [String] {
         let alert = viewModel.state.alert
-        let buttons = alert.buttons.isEmpty ? ["OK"] : alert.buttons.map { "\($0.label) (\($0.role.rawValue))" }
-        return ["== \(alert.style == .dialog ? "Dialog" : "Alert"): \(alert.title) =="] + (alert.message.map { [$0] } ?? [])
+        let buttons =
+            alert.buttons.isEmpty ? ["OK"] : alert.buttons.map { "\($0.label) (\($0.role.rawValue))" }
+        return ["== \(alert.style == .dialog ? "Dialog" : "Alert"): \(alert.title) =="]
+            + (alert.message.map { [$0] } ?? [])
             + buttons.enumerated().map { "  \($0 + 1). \($1)" }
     }
 

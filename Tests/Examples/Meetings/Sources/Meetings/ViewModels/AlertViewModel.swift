@@ -24,7 +24,8 @@ extension ScreenViewModel where ViewState == AlertViewState, Event == AlertEvent
                     let buttons = view.alert.buttons
                     // An alert without buttons shows one OK button, whose tap only closes it.
                     guard buttons.indices.contains(index) else {
-                        return buttons.isEmpty && index == 0 ? AlertTapped<MeetingsAlert>(entry: entry, action: nil) : nil
+                        return buttons.isEmpty && index == 0
+                            ? AlertTapped<MeetingsAlert>(entry: entry, action: nil) : nil
                     }
                     return view.alert.tap(buttons[index], entry: entry)
                 }

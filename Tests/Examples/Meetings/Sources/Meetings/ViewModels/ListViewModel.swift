@@ -25,13 +25,16 @@ extension ScreenViewModel where ViewState == ListViewState, Event == ListEvent {
             state: { state in
                 ListViewState(
                     rows: state.series.map {
-                        .init(title: $0.title, minutes: $0.duration.minutes, attendees: $0.attendees.count, theme: $0.theme)
+                        .init(
+                            title: $0.title, minutes: $0.duration.minutes, attendees: $0.attendees.count,
+                            theme: $0.theme)
                     })
             },
             send: { [weak store] event, _, new in
                 switch event {
                 case .add:
-                    let draft = Series(id: Identifier(new.uuid()), attendees: [Attendee(id: Identifier(new.uuid()))])
+                    let draft = Series(
+                        id: Identifier(new.uuid()), attendees: [Attendee(id: Identifier(new.uuid()))])
                     return NavigationAction.present(Screen.form(FormState(series: draft)))
                 case .open(let index):
                     guard let series = store?.state.series, series.indices.contains(index) else { return nil }

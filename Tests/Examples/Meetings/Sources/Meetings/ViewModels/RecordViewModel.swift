@@ -32,7 +32,8 @@ extension ScreenViewModel where ViewState == RecordViewState, Event == RecordEve
                 return RecordViewState(
                     title: record.series.title,
                     speaker: attendees.indices.contains(speaker) ? attendees[speaker].name : "",
-                    speakerNumber: speaker + 1, speakers: attendees.count, secondsElapsed: record.secondsElapsed,
+                    speakerNumber: speaker + 1, speakers: attendees.count,
+                    secondsElapsed: record.secondsElapsed,
                     secondsRemaining: Int(record.series.duration.components.seconds) - record.secondsElapsed,
                     transcript: record.meeting.transcript)
             },
