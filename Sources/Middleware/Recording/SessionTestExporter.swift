@@ -212,7 +212,11 @@ public struct SessionTestExporter: Sendable {
             }
             guard let ((_, action), step) = next.next() else { break }
             let after = step.state
-            let assertion = assertion(from: state, to: after)
+            var assertion = assertion(from: state, to: after, exhaustive: isExhaustive)
+            let needsOff = isExhaustive && !assertion.unwritten.isEmpty
+            // With exhaustivity off, the closure gets the state after the action: a change
+            // written as steps from the state before would be applied twice.
+            if needsOff { assertion = self.assertion(from: state, to: after, exhaustive: false) }
             state = after
             let call: String
             if entry.origin == .followUp {
@@ -226,7 +230,6 @@ public struct SessionTestExporter: Sendable {
                 let code = try actionCode(action, entry: entry, usesFoundation: &usesFoundation)
                 call = "try await store.send(\(code))"
             }
-            let needsOff = isExhaustive && !assertion.unwritten.isEmpty
             if needsOff {
                 body.append(
                     "// \(assertion.unwritten.joined(separator: ", ")) cannot be written as code: "
@@ -256,6 +259,11 @@ public struct SessionTestExporter: Sendable {
         body.append("try await store.finish()")
 
         var imports = self.imports
+        // A value of Foundation written as code (SwiftValueCode) needs its import too.
+        let foundationCalls = ["UUID(uuidString:", "Date(timeIntervalSinceReferenceDate:", "URL(string:"]
+        if body.contains(where: { line in foundationCalls.contains { line.contains($0) } }) {
+            usesFoundation = true
+        }
         if usesFoundation && !imports.contains("import Foundation") {
             imports.insert("import Foundation", at: 0)
         }
@@ -309,7 +317,12 @@ public struct SessionTestExporter: Sendable {
 
     /// The lines that turn the state before into the state after, and the properties whose new
     /// values cannot be written.
-    private func assertion(from before: Any, to after: Any) -> (lines: [String], unwritten: [String]) {
+    ///
+    /// With exhaustivity off (`exhaustive` is `false`), a change stated as steps from the state
+    /// before (a navigation) is not stated: the test store passes the state after the action.
+    private func assertion(from before: Any, to after: Any, exhaustive: Bool) -> (
+        lines: [String], unwritten: [String]
+    ) {
         if SwiftValueCode.isSame(before, after) { return ([], []) }
         guard Mirror(reflecting: after).displayStyle == .struct,
             let oldParts = SwiftValueCode.labeledParts(of: before),
@@ -326,6 +339,9 @@ public struct SessionTestExporter: Sendable {
         for (old, new) in zip(oldParts, newParts) {
             let label = new.label
             if SwiftValueCode.isSame(old.value, new.value) {
+                arguments.append("\(label): $0.\(label)")
+            } else if !exhaustive, old.value is any SessionTestSteps {
+                // Not stated: its steps start from the state before.
                 arguments.append("\(label): $0.\(label)")
             } else if let steps = (old.value as? any SessionTestSteps)?.sessionTestSteps(to: new.value) {
                 // A navigation: the actions that make the new one, as the app applied them.

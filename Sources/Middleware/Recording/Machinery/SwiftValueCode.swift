@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Swift source that builds a value, read from the value by reflection, for the tests a
 /// ``SessionTestExporter`` writes: `User(firstName: "Ada", lastName: "Lovelace")`.
 ///
@@ -6,7 +12,9 @@
 /// (`nil`; `.some(nil)` for an optional holding an empty optional), arrays, sets and dictionaries (sets and dictionaries in the order of their
 /// elements' code, so the text does not change between runs), tuples, structs (as their
 /// memberwise initializer, in the order of their stored properties) and enums (`Type.case`,
-/// `Type.case(label: payload)`). Everything else is not code (`nil`): class instances,
+/// `Type.case(label: payload)`), and the values that have no stored property to read:
+/// `UUID(uuidString: "...")!`, `Date(timeIntervalSinceReferenceDate: ...)`,
+/// `URL(string: "...")!`, `Duration.seconds(...)`. Everything else is not code (`nil`): class instances,
 /// closures, structs with a stored property whose name starts with an underscore (property
 /// wrappers, and most Foundation types such as `Date`, `Decimal`, `URL`), enums without a
 /// payload that print themselves their own way (their case name cannot be read), metatypes.
@@ -25,6 +33,11 @@ enum SwiftValueCode {
         case let integer as any BinaryInteger: return "\(integer)"
         case let number as Double: return numberCode(number)
         case let number as Float: return numberCode(Double(number))
+        case let id as UUID: return "UUID(uuidString: \(String(reflecting: id.uuidString)))!"
+        case let date as Date:
+            return "Date(timeIntervalSinceReferenceDate: \(numberCode(date.timeIntervalSinceReferenceDate)))"
+        case let url as URL: return "URL(string: \(String(reflecting: url.absoluteString)))!"
+        case let duration as Duration: return durationCode(duration)
         default: break
         }
         let mirror = Mirror(reflecting: value)
@@ -96,6 +109,17 @@ enum SwiftValueCode {
 
     private static func isEqual<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
         (rhs as? Value) == lhs
+    }
+
+    /// `Duration.seconds(2)`, `Duration.milliseconds(1500)`, or its two components.
+    private static func durationCode(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        if attoseconds == 0 { return "Duration.seconds(\(seconds))" }
+        if attoseconds % perMillisecond == 0, abs(seconds) < Int64.max / 1_000 {
+            return "Duration.milliseconds(\(seconds * 1_000 + attoseconds / perMillisecond))"
+        }
+        return "Duration(secondsComponent: \(seconds), attosecondsComponent: \(attoseconds))"
     }
 
     private static func numberCode(_ number: Double) -> String {
