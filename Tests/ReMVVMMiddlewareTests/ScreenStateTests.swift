@@ -122,6 +122,31 @@ struct ScreenStateTests {
         #expect(log.diagnostics.first?.message.contains("entry \(entry)") == true)
     }
 
+    @Test("a closure reduces a screen's own state, as a reducer type does, and reports another case")
+    func closureReducesItsEntry() {
+        let store = Store(with: App())
+        store.register(navigation: \.navigation)
+        store.register(Retitle.self, forEach: \.navigation, case: Screen.form, id: \.entry) { form, action in
+            form.title = action.title.uppercased()
+        }
+        var reported: [StoreDiagnostic.Kind] = []
+        store.diagnosticsHandler = { reported.append($0.kind) }
+        store.dispatch(action: NavigationAction.push(Screen.form(Form(title: "a"))))
+        let form = store.state.navigation.top.id
+        store.dispatch(action: NavigationAction.push(Screen.other(Form(title: "b"))))
+        let other = store.state.navigation.top.id
+        store.dispatch(action: Retitle(entry: form, title: "x"))
+        store.dispatch(action: Retitle(entry: other, title: "y"))
+        #expect(
+            store.state.navigation.entries.map(\.screen) == [
+                .list, .form(Form(title: "X")), .other(Form(title: "b")),
+            ])
+        #expect(reported == [.screenNotShown])
+        #expect(
+            store.reduced([Retitle(entry: form, title: "z")], from: store.state).navigation[id: form]?.screen
+                == .form(Form(title: "Z")))
+    }
+
     @Test("an action for an entry that is not shown changes nothing and is reported")
     func entryNotShown() {
         let (store, log) = makeStore()

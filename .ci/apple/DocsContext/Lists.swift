@@ -52,3 +52,13 @@ public final class NovelRowViewModel {
     public let id: Novel.ID
     public init(id: Novel.ID) { self.id = id }
 }
+
+/// Renames a novel: the docs' action of the `inout` and closure reducer forms.
+public struct Rename: StoreAction {
+    public let novelID: Novel.ID
+    public let title: String
+    public init(novelID: Novel.ID, title: String) {
+        self.novelID = novelID
+        self.title = title
+    }
+}

@@ -34,6 +34,10 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case factory1 = "factory.f1"
     case viewModel100 = "viewmodel100"
     case keypath
+    case d0Inout = "d0.inout"
+    case d0Closure = "d0.closure"
+    case keypathInout = "keypath.inout"
+    case keypathClosure = "keypath.closure"
     case observe100
     case stream
     case remove
@@ -138,6 +142,10 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .factory1: FactoryWorkload(otherFactories: 0)
         case .viewModel100: ViewModelWorkload(viewModels: 100)
         case .keypath: KeyPathWorkload()
+        case .d0Inout: ReducerFormWorkload(.inPlace, atKeyPath: false)
+        case .d0Closure: ReducerFormWorkload(.closure, atKeyPath: false)
+        case .keypathInout: ReducerFormWorkload(.inPlace, atKeyPath: true)
+        case .keypathClosure: ReducerFormWorkload(.closure, atKeyPath: true)
         case .observe100: Observe100Workload()
         case .stream: StreamWorkload()
         case .remove: RemoveWorkload(subscribers: 10_000)

@@ -1,3 +1,5 @@
+import ReMVVMStore
+
 /// The screens on display, as state: a root stack, and the modals presented over it, each a
 /// stack of its own.
 ///
@@ -52,6 +54,12 @@ public struct NavigationState<Screen> {
     @usableFromInline var modalStarts: [Int]
     /// The identifier the next new entry takes; greater than every identifier in ``entries``.
     @usableFromInline var nextID: Int
+    /// Which navigation this is a version of: every change keeps it, and a navigation made anew
+    /// (``init(root:)``, decoded) takes a new one. Identifiers are unique within a lineage
+    /// only: a navigation made anew gives its first entries identifiers an older one gave too,
+    /// and the store's places (ScreenCase.swift, NavigationDiff.swift) tell the two apart by it.
+    /// Not part of `==`, the hash or the encoding.
+    @usableFromInline let lineage: NavigationLineage
 
     /// Creates a state that shows `root`.
     ///
@@ -66,6 +74,7 @@ public struct NavigationState<Screen> {
         shownEntries = [NavigationEntry(screen: root, id: 1)]
         modalStarts = []
         nextID = 2
+        lineage = NavigationLineage()
     }
 
     /// Creates a state from its stored parts, as a `SessionTestExporter` writes a state in the
@@ -76,6 +85,7 @@ public struct NavigationState<Screen> {
         self.shownEntries = shownEntries
         self.modalStarts = modalStarts
         self.nextID = nextID
+        lineage = NavigationLineage()
     }
 
     /// Creates a state from stacks that were checked to be valid.
@@ -88,6 +98,7 @@ public struct NavigationState<Screen> {
             modalStarts.append(start)
         }
         self.nextID = nextID
+        lineage = NavigationLineage()
     }
 
     /// The entry on top: the last entry of the topmost stack.
@@ -342,5 +353,50 @@ public struct NavigationState<Screen> {
 }
 
 extension NavigationState: Sendable where Screen: Sendable {}
-extension NavigationState: Equatable where Screen: Equatable {}
-extension NavigationState: Hashable where Screen: Hashable {}
+
+extension NavigationState: Equatable where Screen: Equatable {
+    /// Whether both show the same entries in the same stacks, and give the same identifier to
+    /// the next entry; which navigation each is a version of does not count.
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.nextID == rhs.nextID && lhs.modalStarts == rhs.modalStarts && lhs.shownEntries == rhs.shownEntries
+    }
+}
+
+extension NavigationState: Hashable where Screen: Hashable {
+    /// Hashes what `==` compares.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(shownEntries)
+        hasher.combine(modalStarts)
+        hasher.combine(nextID)
+    }
+}
+
+/// Which navigation a ``NavigationState`` is a version of: a number no other navigation made in
+/// this process has. It shows nothing to `Mirror`, so states compared or printed by their
+/// stored properties look the same whatever their lineage.
+@usableFromInline
+struct NavigationLineage: Sendable, Equatable, CustomReflectable, CustomStringConvertible {
+    @usableFromInline let number: UInt64
+
+    /// A lineage no navigation had before.
+    @inlinable
+    init() {
+        number = Self.next()
+    }
+
+    @usableFromInline
+    static func next() -> UInt64 {
+        navigationLineages.withLock { count in
+            count &+= 1
+            return count
+        }
+    }
+
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: []) }
+    @usableFromInline var description: String { "" }
+}
+
+/// The last lineage given; any thread may make a navigation.
+private let navigationLineages = Locked<UInt64>(0)

@@ -70,6 +70,50 @@ extension StoreRegistering {
             place: { entryPlace(navigation, entry: $0) })
     }
 
+    /// Registers a closure as the reducer of a screen's own state: the payload of one case of
+    /// the app's screen enum, in every navigation entry whose screen is that case.
+    ///
+    /// <!-- snippet: given store: Store<AppState> -->
+    /// ```swift
+    /// struct SecondPassed: StoreAction { let entry: Int }
+    /// store.register(SecondPassed.self, forEach: \.navigation, case: Screen.record, id: \.entry) { record, _ in
+    ///     record.secondsElapsed += 1
+    /// }
+    /// ```
+    ///
+    /// As ``register(reducer:forEach:case:id:)``, with the reducer written in place.
+    ///
+    /// - Parameters:
+    ///   - action: The action type.
+    ///   - navigation: Where the navigation lives in the state.
+    ///   - embed: The case's constructor, such as `Screen.record`.
+    ///   - id: Where the action holds the identifier of its entry.
+    ///   - reduce: Changes the screen's state for an action.
+    @inlinable
+    public func register<Action: StoreAction, Screen: Equatable & Sendable, Payload>(
+        _ action: Action.Type,
+        forEach navigation: WritableKeyPath<State, NavigationState<Screen>>,
+        case embed: @escaping (Payload) -> Screen,
+        id: KeyPath<Action, Int>,
+        _ reduce: @escaping @MainActor (inout Payload, Action) -> Void
+    ) {
+        let screenCase = ScreenCase(embed)
+        storeBeingSetUp.register(
+            addressed: ClosureReducer<Action>.self, for: action, at: navigation, id: id,
+            reduce: { navigation, action, entry in
+                guard let (index, found) = screenCase.payload(of: entry, in: navigation.shownEntries) else {
+                    return false
+                }
+                var payload = found
+                reduce(&payload, action)
+                screenCase.write(payload, at: index, in: &navigation)
+                return true
+            },
+            isAddressed: { _, _ in true },
+            missing: { screenNotShown($0, entry: $0[keyPath: id], in: navigation, case: Payload.self) },
+            place: { entryPlace(navigation, entry: $0) })
+    }
+
     /// Registers an action addressed to a screen's entry that only starts work (the screen
     /// appeared, say): it needs no reducer, and the tasks its middleware starts end with the
     /// entry.
@@ -113,14 +157,15 @@ extension StoreRegistering {
 /// The entry `id` of the navigation at `navigation`, as a place whose tasks end with it.
 @MainActor
 @inlinable
-func entryPlace<State, Screen>(
+func entryPlace<State, Screen: Equatable>(
     _ navigation: KeyPath<State, NavigationState<Screen>>, entry id: Int
 ) -> StatePlace<State> {
     StatePlace(
         path: navigation, id: id, name: { "the entry \(id) of \(navigation)" },
         isPresent: { $0[keyPath: navigation].contains(id: id) },
-        removedIDs: { new, old in
-            NavigationDiff.removedIDs(from: old[keyPath: navigation], to: new[keyPath: navigation])
+        removedIDs: { new, old, recomputed in
+            NavigationDiff.removedIDs(
+                from: old[keyPath: navigation], to: new[keyPath: navigation], recomputed: recomputed)
         })
 }
 

@@ -13,6 +13,21 @@
 /// }
 /// store.register(reducer: LoginReducer.self)
 /// ```
+///
+/// A reducer implements one of two forms: the returning form above, or the `inout` form, which
+/// changes the state in place and needs no copy-and-return:
+///
+/// <!-- snippet: given store: Store<Library> -->
+/// ```swift
+/// enum RenameReducer: Reducer {
+///     static func reduce(state: inout Novel, with action: Rename) { state.title = action.title }
+/// }
+/// store.register(reducer: RenameReducer.self, forEach: \.novels, id: \.novelID)
+/// ```
+///
+/// Each form is given by the library in terms of the other, so implement exactly one: a type
+/// that implements neither calls itself forever. Both are specialized for the reducer where
+/// it is registered, as before.
 public protocol Reducer {
     /// The one action type this reducer handles.
     associatedtype Action: StoreAction
@@ -26,4 +41,36 @@ public protocol Reducer {
     ///   - action: The action to apply.
     /// - Returns: The state after the action.
     static func reduce(state: State, with action: Action) -> State
+
+    /// Changes `state` into the state after `action`, in place.
+    ///
+    /// - Parameters:
+    ///   - state: The state before the action; after the call, the state after it.
+    ///   - action: The action to apply.
+    static func reduce(state: inout State, with action: Action)
+}
+
+extension Reducer {
+    /// The returning form of a reducer that implements the `inout` form.
+    ///
+    /// - Parameters:
+    ///   - state: The state before the action.
+    ///   - action: The action to apply.
+    /// - Returns: The state after the action.
+    @inlinable
+    public static func reduce(state: State, with action: Action) -> State {
+        var state = state
+        reduce(state: &state, with: action)
+        return state
+    }
+
+    /// The `inout` form of a reducer that implements the returning form.
+    ///
+    /// - Parameters:
+    ///   - state: The state before the action; after the call, the state after it.
+    ///   - action: The action to apply.
+    @inlinable
+    public static func reduce(state: inout State, with action: Action) {
+        state = reduce(state: state, with: action)
+    }
 }

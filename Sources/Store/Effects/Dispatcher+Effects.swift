@@ -1,6 +1,7 @@
 extension Dispatcher {
     /// Starts asynchronous work that the store counts until it ends, so that
-    /// ``Store/idle()`` and ``TestStore/finish(timeout:filePath:line:)`` wait for it.
+    /// ``Store/idle()`` and ``TestStore/finish(timeout:filePath:line:)`` wait for it (and, in a
+    /// test, ``TestStoreTask/finish(timeout:filePath:line:)`` of the action it followed from).
     ///
     /// Call it from a middleware, before or after `next`. The work runs on the main actor,
     /// where it can call `next` and `dispatch(action:)` directly; what it awaits runs wherever
@@ -37,13 +38,17 @@ extension Dispatcher {
             return Task(priority: priority) { @MainActor in await operation() }
         }
         let tracker = engine.effectTracker()
-        if let place = engine.place(of: level, Action.self) {
+        let placement = engine.placement(of: level, Action.self)
+        if case .place(let place) = placement {
             // Kept as a task with an id, so that it can be cancelled when its place goes.
             let running = RunningTask(
                 id: PlacedTaskID(sequence: RunningTask.nextSequence),
                 startedBy: engine.middlewareType(of: level),
                 place: place.key, placeName: place.name)
             tracker.taskStarted(running, for: place, in: engine.state)
+            let operation =
+                tracker.followsSentActions
+                ? tracker.counted(operation) { EffectTracker<State>.describe(running) } : operation
             let task = Task(priority: priority) { @MainActor in
                 await tracker.run(running) { await operation() }
             }
@@ -51,11 +56,40 @@ extension Dispatcher {
             if running.isCancelled { task.cancel() }
             return task
         }
-        let starter = tracker.taskStarted(by: engine.middlewareType(of: level))
-        return Task(priority: priority) { @MainActor in
-            await operation()
-            tracker.taskEnded(startedBy: starter)
+        if case .gone(let key, let name) = placement {
+            // Started by the work of a task whose place went: ends at once, as its parent did.
+            let running = RunningTask(
+                id: PlacedTaskID(sequence: RunningTask.nextSequence),
+                startedBy: engine.middlewareType(of: level), place: key, placeName: name)
+            tracker.taskStarted(running)
+            running.cancelAsPlaceWent()
+            let task = Task(priority: priority) { @MainActor in
+                await tracker.run(running) { await operation() }
+            }
+            running.task = task
+            task.cancel()
+            return task
         }
+        let starterType = engine.middlewareType(of: level)
+        let starter = tracker.taskStarted(by: starterType)
+        let operation =
+            tracker.followsSentActions
+            ? tracker.counted(operation) { EffectTracker<State>.describeTask(startedBy: starterType) }
+            : operation
+        let start = {
+            Task(priority: priority) { @MainActor in
+                await operation()
+                tracker.taskEnded(startedBy: starter)
+            }
+        }
+        // Started by a middleware for an action of no place, the task is no task's work: that
+        // of the task whose dispatch this middleware handles may end with its place, and must
+        // not take this one with it. From inside a task's work, it is that work's, as a
+        // `Task { }` there would be.
+        guard level.actionAddress != nil, RunningTask.runningCount > 0, RunningTask.current != nil else {
+            return start()
+        }
+        return RunningTask.$current.withValue(nil) { start() }
     }
 
     /// Starts asynchronous work with an identity: the store counts it until it ends, and it
@@ -110,14 +144,25 @@ extension Dispatcher {
         }
         let tracker = engine.effectTracker()
         if cancelInFlight { tracker.cancelTasks(id: id) }
-        let place = engine.place(of: level, Action.self)
-        let running = RunningTask(
-            id: id, startedBy: engine.middlewareType(of: level), place: place?.key, placeName: place?.name)
-        if let place {
+        let running: RunningTask
+        switch engine.placement(of: level, Action.self) {
+        case .place(let place):
+            running = RunningTask(
+                id: id, startedBy: engine.middlewareType(of: level), place: place.key, placeName: place.name)
             tracker.taskStarted(running, for: place, in: engine.state)
-        } else {
+        case .gone(let key, let name):
+            running = RunningTask(
+                id: id, startedBy: engine.middlewareType(of: level), place: key, placeName: name)
+            tracker.taskStarted(running)
+            running.cancelAsPlaceWent()
+        case .none:
+            running = RunningTask(id: id, startedBy: engine.middlewareType(of: level))
             tracker.taskStarted(running)
         }
+        // Only a test store's tracker follows its sent actions' work (SentActionWork.swift).
+        let operation =
+            tracker.followsSentActions
+            ? tracker.counted(operation) { EffectTracker<State>.describe(running) } : operation
         // The work runs in a function of its own: written inline, its larger frame made starting
         // the task allocate once more (the `task.id` benchmark).
         // The closure calls the tracker, not a method of this generic dispatcher: capturing the

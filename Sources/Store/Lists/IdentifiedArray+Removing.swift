@@ -51,6 +51,51 @@ extension IdentifiedArray {
         return remove(at: position)
     }
 
+    /// Removes the elements at some positions, keeping the others in order, as SwiftUI's
+    /// `onDelete` asks.
+    ///
+    /// The positions may come in any order, and a position given twice counts once. An
+    /// `IndexSet`, which is a sequence of `Int`, can be passed as it is. No position removes
+    /// nothing, and the array then still shares everything with its copies.
+    ///
+    /// ```swift
+    /// struct Row: Identifiable { let id: String }
+    /// var rows: IdentifiedArray = [Row(id: "a"), Row(id: "b"), Row(id: "c"), Row(id: "d")]
+    /// rows.remove(atOffsets: [3, 1])
+    /// print(rows.ids)  // ["a", "c"]
+    /// ```
+    ///
+    /// - Parameter offsets: The positions of the elements to remove, each in `0..<count`, in
+    ///   any order.
+    /// - Complexity: O(n − min(offsets) + k log k + log n) for k positions given, and O(n) when
+    ///   a copy of the array shares the dictionary of positions, which is copied.
+    @inlinable
+    public mutating func remove(atOffsets offsets: some Sequence<Int>) {
+        let removing = Set(offsets).sorted()
+        guard let first = removing.first, let last = removing.last else { return }
+        precondition(
+            first >= 0 && last < count,
+            "IdentifiedArray.remove(atOffsets:): offset \(first < 0 ? first : last) is out of range 0..<\(count)"
+        )
+        var kept = ContiguousArray<Element>()
+        kept.reserveCapacity(count - first - removing.count)
+        var removedIDs: [Element.ID] = []
+        removedIDs.reserveCapacity(removing.count)
+        var next = removing.startIndex
+        for (offset, element) in trie.elements(in: first..<count).enumerated() {
+            if next < removing.endIndex && removing[next] == first + offset {
+                removedIDs.append(element.id)
+                next += 1
+            } else {
+                kept.append(element)
+            }
+        }
+        table.update { positions in
+            for id in removedIDs { positions[id] = nil }
+        }
+        replaceElements(from: first, with: kept)
+    }
+
     /// Removes every element that satisfies a predicate, keeping the others in order.
     ///
     /// When no element satisfies it, the array is left as it was, still sharing everything

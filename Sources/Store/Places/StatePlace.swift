@@ -15,10 +15,11 @@ package struct StatePlace<State> {
     /// Whether the place is in `state`.
     @usableFromInline package let isPresent: @MainActor (State) -> Bool
     /// For a container that can tell which of its places a change removed (a navigation's
-    /// entries): the ids of those places, from the state after the change and the state
-    /// before. The store then looks up only those, instead of checking each place with
+    /// entries): the ids of those places, from the state after the change, the state before,
+    /// and whether the change recomputed the state (time travel, a replay) rather than reduced
+    /// an action. The store then looks up only those, instead of checking each place with
     /// ``isPresent``.
-    @usableFromInline package let removedIDs: (@MainActor (State, State) -> [AnyHashable])?
+    @usableFromInline package let removedIDs: (@MainActor (State, State, Bool) -> [AnyHashable])?
 
     /// Creates a place.
     ///
@@ -33,7 +34,7 @@ package struct StatePlace<State> {
     package init(
         path: AnyKeyPath, id: AnyHashable?, name: @escaping @MainActor () -> String,
         isPresent: @escaping @MainActor (State) -> Bool,
-        removedIDs: (@MainActor (State, State) -> [AnyHashable])? = nil
+        removedIDs: (@MainActor (State, State, Bool) -> [AnyHashable])? = nil
     ) {
         key = PlaceKey(path: path, id: id)
         self.name = name

@@ -16,24 +16,34 @@ extension TestStore {
     /// `update` sets is compared. A blocked action expects no change. With exhaustivity on,
     /// every action reduced before must have been received.
     ///
+    /// The returned ``TestStoreTask`` waits for the tasks that this action set off, and for no
+    /// other: `try await store.send(Load()).finish()`.
+    ///
     /// - Parameters:
     ///   - action: The action to dispatch.
     ///   - timeout: How long to wait for a middleware that deferred `next`; ``timeout`` if `nil`.
     ///   - filePath: The file a failure names; the call site's unless given.
     ///   - line: The line a failure names; the call site's unless given.
     ///   - update: Changes the state before into the expected state after.
+    /// - Returns: The work the action set off, whose ``TestStoreTask/finish(timeout:filePath:line:)``
+    ///   waits until it ended.
     /// - Throws: ``TestStoreFailure`` when actions were left unreceived, the wait timed out, or
     ///   the state differs from the expected one.
+    @discardableResult
     public func send<Action: StoreAction>(
         _ action: Action,
         timeout: Duration? = nil,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         assert update: ((inout State) throws -> Void)? = nil
-    ) async throws {
+    ) async throws -> TestStoreTask {
         let title = "send \(Self.describe(action))"
+        let work = SentActionWork()
         try await step(title, filePath, line) {
-            try await send(action, title: title, timeout: timeout, update: update)
+            try await send(action, title: title, timeout: timeout, work: work, update: update)
+        }
+        return TestStoreTask { [self] timeout, filePath, line in
+            try await finish(work, of: title, timeout: timeout, filePath: filePath, line: line)
         }
     }
 
@@ -41,6 +51,7 @@ extension TestStore {
         _ action: Action,
         title: String,
         timeout: Duration?,
+        work: SentActionWork,
         update: ((inout State) throws -> Void)?
     ) async throws {
         try checkNothingUnreceived(before: title)
@@ -48,7 +59,10 @@ extension TestStore {
         self.sending = sending
         defer { self.sending = nil }
         let stateBefore = latestState
-        store.dispatch(action: action)
+        // Everything this dispatch runs, and the tasks it starts, see `work` (SentActionWork.swift).
+        SentActionWork.$current.withValue(work) {
+            store.dispatch(action: action)
+        }
         let finished = await wait(timeout ?? self.timeout) {
             sending.outcome != nil && sending.outcome != .deferred
                 || sending.wasDeferred && sending.context == nil
@@ -149,8 +163,10 @@ extension TestStore {
         guard arrived else {
             throw failure("\(title): no such action was reduced within \(Self.show(limit)).", pending: true)
         }
-        if exhaustivity == .off {
-            unreceived.removeFirst(unreceived.firstIndex(where: matches) ?? 0)
+        if exhaustivity != .on {
+            let skipped = unreceived.firstIndex(where: matches) ?? 0
+            for step in unreceived[..<skipped] { reportSkipped(step.action) }
+            unreceived.removeFirst(skipped)
         }
         let step = unreceived.removeFirst()
         guard matches(step) else {
@@ -197,6 +213,22 @@ extension TestStore {
                 throw failure("finish: the store was not idle within \(Self.show(limit)).", pending: true)
             }
             try checkNothingUnreceived(before: "finish")
+        }
+    }
+
+    /// Waits until the tasks that the send of `title` set off ended; see ``TestStoreTask``.
+    func finish(
+        _ work: SentActionWork, of title: String, timeout: Duration?, filePath: StaticString, line: UInt
+    ) async throws {
+        let stepTitle = "finish of \(title)"
+        try await step(stepTitle, filePath, line) {
+            let limit = timeout ?? self.timeout
+            guard await wait(limit, until: { work.isFinished }) else {
+                let lines =
+                    ["\(stepTitle): its tasks did not end within \(Self.show(limit)). Still running:"]
+                    + work.runningDescriptions.map { "  \($0)" }
+                throw StepFailure(lines.joined(separator: "\n"))
+            }
         }
     }
 

@@ -41,11 +41,29 @@
 @MainActor
 public final class TestStore<State: StoreState> {
     /// How much of the store's work a test must assert.
+    ///
+    /// ```swift
+    /// let store = TestStore(with: AppState(factory: factory))
+    /// store.exhaustivity = .off                           // skips quietly
+    /// store.exhaustivity = .off(listingSkipped: true)     // skips, and lists what it skipped
+    /// store.exhaustivity = .on
+    /// ```
     public enum Exhaustivity: Sendable, Equatable {
         /// Every reduced action must be received, and the whole state is compared.
         case on
         /// Unreceived actions are skipped, and only what the assertion closures set is compared.
-        case off
+        ///
+        /// When `listingSkipped` is `true`, each thing skipped is reported, without failing the
+        /// test, through the diagnostics handler of the store underneath
+        /// (``Store/diagnosticsHandler``, which writes one line to standard error unless the
+        /// test installs its own) as ``StoreDiagnostic/Kind/assertionSkipped``, naming the step
+        /// it was skipped at: each change of the state that the step's closure did not set
+        /// (`count: 0 -> 1`), and each action reduced that no `receive` took.
+        case off(listingSkipped: Bool)
+
+        /// Unreceived actions and what the assertion closures do not set are skipped quietly:
+        /// `.off(listingSkipped: false)`.
+        public static var off: Exhaustivity { .off(listingSkipped: false) }
     }
 
     /// The real store underneath, for view models and subscribers under test.
@@ -83,6 +101,9 @@ public final class TestStore<State: StoreState> {
     var unreceived: [Step] = []
     /// The action being sent, while ``send(_:timeout:assert:)`` waits for it.
     var sending: Sending?
+    /// The step running now, as `send Increment()`, with its file and line: where a skipped
+    /// assertion is reported.
+    var currentStep: (title: String, filePath: StaticString, line: UInt)?
 
     /// One reduced action with the states before and after its reduce.
     struct Step {
@@ -168,6 +189,7 @@ public final class TestStore<State: StoreState> {
             self?.passEnded(action, outcome: outcome, state: state, context: context)
         }
         tracker.onTasksChanged = { [weak self] in self?.updateLedger() }
+        tracker.followsSentActions = true
         store.engine.watchTestClock()
     }
 

@@ -52,23 +52,31 @@ enum NavigationDiff {
         old.entries.count == new.entries.count && commonPrefix(old, new) == old.entries.count
     }
 
-    /// The identifiers of the entries of `old` that `new` does not show, as boxes for the
-    /// store's places.
+    /// The identifiers of the entries of `old` that left in `new`, as boxes for the store's
+    /// places: an entry stays when `new` has the same identifier at the same place.
     ///
     /// Entries are made in increasing identifier order and a change keeps a prefix of them, so
     /// the kept prefix ends at the last place where both agree: found from the end of the
     /// shorter, it costs O(1) for a push or a change that leaves the entries alone, and O(*k*)
-    /// for *k* entries that left.
+    /// for *k* entries that left. Identifiers can be given again, though: to a navigation made
+    /// anew (another lineage: every entry left), and by a state recomputed from the
+    /// start (`recomputed`: time travel, a replay), where an entry stays only while its screen
+    /// is the same too.
     @inlinable
-    static func removedIDs<Screen>(from old: NavigationState<Screen>, to new: NavigationState<Screen>)
-        -> [AnyHashable]
-    {
+    static func removedIDs<Screen: Equatable>(
+        from old: NavigationState<Screen>, to new: NavigationState<Screen>, recomputed: Bool
+    ) -> [AnyHashable] {
         var kept = min(old.entries.count, new.entries.count)
-        while kept > 0 && old.entries[kept - 1].id != new.entries[kept - 1].id { kept -= 1 }
-        guard kept < old.entries.count else { return [] }
-        let added = new.entries[kept...]
-        return old.entries[kept...].compactMap { entry in
-            added.contains { $0.id == entry.id } ? nil : AnyHashable(entry.id)
+        if new.lineage != old.lineage {
+            kept = 0
+        } else if recomputed {
+            var index = 0
+            while index < kept && old.entries[index] == new.entries[index] { index += 1 }
+            kept = index
+        } else {
+            while kept > 0 && old.entries[kept - 1].id != new.entries[kept - 1].id { kept -= 1 }
         }
+        guard kept < old.entries.count else { return [] }
+        return old.entries[kept...].map { AnyHashable($0.id) }
     }
 }

@@ -8,16 +8,19 @@ import ReMVVMStore
 /// case's state in an entry, and writes it back.
 ///
 /// Swift gives no way to match a case from its constructor alone, so the first look at an
-/// entry takes the payload out with a `Mirror` and checks that the constructor makes the same
-/// screen of it (two cases with one payload type stay apart). The payload is kept from then
-/// on, and a later look only checks it: the constructor's screen of the kept payload equals
-/// the entry's screen, so nothing changed the entry behind its back. That costs a construction
-/// and an `==` per action, with no allocation (the `screen.case` benchmark workload), where a
-/// `Mirror` allocates several times per look.
+/// entry takes the payload out with a `Mirror` and checks that the constructor makes a screen
+/// of the same case of it (its case's name: two cases with one payload type stay apart). The
+/// payload is kept from then on, and a later look only checks it: the screen kept with it
+/// equals the entry's screen (`==`), so nothing changed the entry behind its back. That costs an
+/// `==` per action, with no allocation (the `screen.case` benchmark workload), where a `Mirror`
+/// allocates several times per look. It relies on the screen's `==` comparing payloads fully,
+/// as a synthesized one does: a screen equal by identity alone hides a change another reducer
+/// made, and the kept payload is reduced instead.
 ///
 /// A write keeps the entries' storage of the version before it, which only it holds once the
 /// store told its subscribers: the next write copies the entries into it, in place, instead of
-/// allocating an array per action.
+/// allocating an array per action. Until then, that storage, and the payload last written,
+/// keep their screens' values alive, also once their entry left the navigation.
 ///
 /// `@exclusivity(unchecked)` on the stored properties: only the main actor touches them, and
 /// no access to one spans a call (the checks cost `screen.case` about 180 instructions).
@@ -61,8 +64,10 @@ final class ScreenCase<Screen: Equatable, Payload> {
             remember(kept, screen: screen, of: id, among: entries)
             return (index, kept)
         }
-        guard let payload = Mirror(reflecting: screen).children.first?.value as? Payload,
-            embed(payload) == screen
+        // The case's name, not `==`, says whether the constructor makes this case: a payload
+        // need not equal itself (one holding `Double.nan`).
+        guard let child = Mirror(reflecting: screen).children.first, let payload = child.value as? Payload,
+            Mirror(reflecting: embed(payload)).children.first?.label == child.label
         else { return nil }
         remember(payload, screen: screen, of: id, among: entries)
         return (index, payload)
@@ -91,11 +96,15 @@ final class ScreenCase<Screen: Equatable, Payload> {
         last = (id, payload, screen)
     }
 
-    /// Keeps `payload` as the last one seen, for the entry `id`; the one it replaces is kept
-    /// by its entry, and the payloads of entries that are no longer among `entries` go.
+    /// Keeps `payload` as the last one seen, for the entry `id`; the one it replaces is kept by
+    /// its entry while that entry is among `entries`, and the payloads of entries that are no
+    /// longer among them go.
     @usableFromInline
     func remember(_ payload: Payload, screen: Screen, of id: Int, among entries: [NavigationEntry<Screen>]) {
-        if let last, last.entry != id { known[last.entry] = last.payload }
+        // The one it replaces is kept while its entry is shown, so a screen that left is let go.
+        if let last, last.entry != id, entries.contains(where: { $0.id == last.entry }) {
+            known[last.entry] = last.payload
+        }
         known[id] = nil
         last = (id, payload, screen)
         if known.count >= entries.count {

@@ -28,8 +28,12 @@ final class RunningTask {
     /// handle counts too, in ``dropsDispatches``.
     private(set) var isCancelled = false
     /// The place the task was started for (a row, an optional part, a navigation entry), when
-    /// the action its middleware handled was addressed to one.
+    /// the action its middleware handled was addressed to one, or when it was started from the
+    /// work of a task of that place.
     let place: PlaceKey?
+    /// The tracker, and so the store, that counts the task: a task started from its work takes
+    /// its place only in the same store.
+    var tracker: ObjectIdentifier?
     /// How reports name that place.
     let placeName: (@MainActor () -> String)?
     /// Whether the task was cancelled because its place left the state: what it dispatches

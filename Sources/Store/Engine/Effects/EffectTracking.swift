@@ -60,6 +60,10 @@ final class EffectTracker<State: StoreState> {
     var onEnded: ((any StoreAction, Outcome, State, AnyObject?) -> Void)?
     /// Called when a task started or ended (a ``TestStore`` keeps what it would report).
     var onTasksChanged: (() -> Void)?
+    /// Whether a task started through a dispatcher is counted in the ``SentActionWork`` current
+    /// where it starts: set by a ``TestStore``, whose sent actions' `finish()` waits for their
+    /// own tasks; a plain store leaves it `false` and never reads the task-local value.
+    var followsSentActions = false
 
     /// How the tracker reaches its engine to report a task's error.
     let link: EngineLink<State>
@@ -189,12 +193,8 @@ final class EffectTracker<State: StoreState> {
     var pendingDescription: [String] {
         var lines = pendingHolds.map { "\($0.middleware) holds \($0.describeAction()) without calling next" }
         for task in identifiedTasks {
-            let starter = task.startedBy.map { " started by \(TypeName.of($0))" } ?? ""
             let cancelled = task.isCancelled ? ", cancelled and not yet returned" : ""
-            let name =
-                task.id is PlacedTaskID
-                ? "a task of \(task.placeName?() ?? "a place")" : "task \(ValueDiff.show(task.id))"
-            lines.append("\(name)\(starter) running\(cancelled)")
+            lines.append("\(Self.describe(task)) running\(cancelled)")
         }
         let plain = plainTasks.values
             .map { (name: TypeName.of($0.starter), count: $0.count) }
@@ -204,6 +204,21 @@ final class EffectTracker<State: StoreState> {
             lines.append("\(tasks) started with dispatcher.task by \(entry.name) running")
         }
         return lines
+    }
+
+    /// A task with an id as a timeout names it: `task SearchTask() started by SearchMiddleware`,
+    /// or `a task of books[id: 3] started by ...` for a task started for a place.
+    static func describe(_ task: RunningTask) -> String {
+        let starter = task.startedBy.map { " started by \(TypeName.of($0))" } ?? ""
+        let name =
+            task.id is PlacedTaskID
+            ? "a task of \(task.placeName?() ?? "a place")" : "task \(ValueDiff.show(task.id))"
+        return name + starter
+    }
+
+    /// A task without an id as a timeout names it.
+    static func describeTask(startedBy starter: any Any.Type) -> String {
+        "a task started with dispatcher.task by \(TypeName.of(starter))"
     }
 
     /// Returns once ``isIdle`` is true, or when the calling task is cancelled.

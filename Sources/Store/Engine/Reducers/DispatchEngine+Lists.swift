@@ -113,6 +113,7 @@ extension DispatchEngine {
     }
 
     /// The report of an action whose row is not in its list.
+    @usableFromInline
     static func noRowDiagnostic(
         _ actionType: any StoreAction.Type, id: some Hashable, in rows: AnyKeyPath
     ) -> StoreDiagnostic {
@@ -123,6 +124,7 @@ extension DispatchEngine {
     }
 
     /// The report of an action whose optional part is `nil`.
+    @usableFromInline
     static func nilPartDiagnostic(_ actionType: any StoreAction.Type, at part: AnyKeyPath) -> StoreDiagnostic
     {
         StoreDiagnostic(

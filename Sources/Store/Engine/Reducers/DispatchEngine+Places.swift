@@ -3,21 +3,34 @@
 // an action that only starts work. Like the other registrations, each is made where the types
 // are known (`@inlinable`).
 
-/// The stand-in reducer of an action type registered without one: it tells the route, and a
-/// second registration's report, that the type needs no reducer.
+/// A stand-in reducer type that says what was registered in its place: a report of a second
+/// registration for the same action type names it.
 @usableFromInline
-protocol ReducerlessRegistration {
-    static var actionType: any StoreAction.Type { get }
+protocol DescribedRegistration {
+    /// `the closure registered for Rename`.
+    static var registrationDescription: String { get }
 }
 
 /// The stand-in reducer of `Action`, registered without one. Never called.
 @usableFromInline
-enum Reducerless<Action: StoreAction>: Reducer, ReducerlessRegistration {
+enum Reducerless<Action: StoreAction>: Reducer, DescribedRegistration {
     @usableFromInline
-    static var actionType: any StoreAction.Type { Action.self }
+    static var registrationDescription: String {
+        "the registration of \(TypeName.of(Action.self)) without a reducer"
+    }
 
     @usableFromInline
     static func reduce(state: Void, with action: Action) {}
+}
+
+/// The stand-in reducer of `Action`, reduced by a closure: what the package's registrations of
+/// a closure give as their reducer type. Never called.
+@usableFromInline
+package enum ClosureReducer<Action: StoreAction>: Reducer, DescribedRegistration {
+    @usableFromInline
+    static var registrationDescription: String { "the closure registered for \(TypeName.of(Action.self))" }
+
+    @usableFromInline package static func reduce(state: Void, with action: Action) {}
 }
 
 extension DispatchEngine {
@@ -112,5 +125,49 @@ extension DispatchEngine {
         routes.route(for: Action.self).place = { action in
             (action as? Action).map(place)
         }
+    }
+
+    /// Registers `reduce`, a closure, as the reducer of `Action` over the part at `keyPath`
+    /// (`\.self` for the whole state), in place when the part is stored inline.
+    @inlinable
+    func registerClosure<Action: StoreAction, Part>(
+        _: Action.Type,
+        at keyPath: WritableKeyPath<State, Part>,
+        reduce: @escaping @MainActor (inout Part, Action) -> Void
+    ) {
+        let describedPath: AnyKeyPath? = keyPath == \State.self ? nil : keyPath
+        if let part = StatePart(keyPath) {
+            install(
+                ClosureReducer<Action>.self, at: describedPath, for: Action.self,
+                reduce: { engine, address in
+                    let action = address.assuming(Action.self)
+                    var newState = engine.state
+                    _ = part.modify(in: &newState) {
+                        reduce(&$0, action.value)
+                        return true
+                    }
+                    engine.commit(newState) { .action(action.value) }
+                },
+                fold: { state, action in
+                    guard let action = action as? Action else { return }
+                    _ = part.modify(in: &state) {
+                        reduce(&$0, action)
+                        return true
+                    }
+                })
+            return
+        }
+        install(
+            ClosureReducer<Action>.self, at: describedPath, for: Action.self,
+            reduce: { engine, address in
+                let action = address.assuming(Action.self)
+                var newState = engine.state
+                reduce(&newState[keyPath: keyPath], action.value)
+                engine.commit(newState) { .action(action.value) }
+            },
+            fold: { state, action in
+                guard let action = action as? Action else { return }
+                reduce(&state[keyPath: keyPath], action)
+            })
     }
 }

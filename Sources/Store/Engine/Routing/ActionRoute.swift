@@ -74,8 +74,9 @@ final class ActionRoute<State: StoreState>: RouteHandle {
     @usableFromInline
     var reducerDescription: String? {
         guard let reducerType else { return nil }
-        if let reducerless = reducerType as? any ReducerlessRegistration.Type {
-            return "the registration of \(TypeName.of(reducerless.actionType)) without a reducer"
+        if let described = reducerType as? any DescribedRegistration.Type {
+            guard let reducerKeyPath else { return described.registrationDescription }
+            return "\(described.registrationDescription) at \(reducerKeyPath)"
         }
         guard let reducerKeyPath else { return TypeName.of(reducerType) }
         return "\(TypeName.of(reducerType)) at \(reducerKeyPath)"

@@ -58,7 +58,9 @@ struct RouteTable<State: StoreState> {
         _ reducer: any Reducer.Type, at keyPath: AnyKeyPath?, for actionType: any StoreAction.Type,
         existing: String
     ) -> String {
-        let new = keyPath.map { "\(TypeName.of(reducer)) at \($0)" } ?? TypeName.of(reducer)
+        let name =
+            (reducer as? any DescribedRegistration.Type)?.registrationDescription ?? TypeName.of(reducer)
+        let new = keyPath.map { "\(name) at \($0)" } ?? name
         return "\(new) cannot be registered for \(TypeName.of(actionType)): \(existing) already reduces it. "
             + "Each action type has exactly one reducer."
     }

@@ -11,13 +11,14 @@
 /// The places of one container (a list, an optional part, a navigation) that have tasks.
 struct PlacesOfContainer<State> {
     /// Read from the container's first place: every place of a container says the same.
-    let removedIDs: (@MainActor (State, State) -> [AnyHashable])?
+    let removedIDs: (@MainActor (State, State, Bool) -> [AnyHashable])?
     var places: [AnyHashable?: (place: StatePlace<State>, tasks: [RunningTask])] = [:]
 }
 
 extension EffectTracker {
     /// Counts `task`, started for `place`: cancelled at once when the place is already gone.
     func taskStarted(_ task: RunningTask, for place: StatePlace<State>, in state: State) {
+        task.tracker = ObjectIdentifier(self)
         taskStarted(task)
         guard place.isPresent(state) else {
             task.cancelAsPlaceWent()
@@ -28,20 +29,25 @@ extension EffectTracker {
             .places[key.id, default: (place, [])].tasks.append(task)
         if placeWatch == nil, let engine = link.engine {
             placeWatch = engine.observers.add(
-                StateObserver(.beforeSubscribers) { [weak self] state, oldState in
-                    self?.placesChanged(to: state, from: oldState)
+                StateObserver(.beforeSubscribers) { [weak self] state, oldState, cause in
+                    let recomputed: Bool
+                    switch cause {
+                    case .action: recomputed = false
+                    case .actions, .travel: recomputed = true
+                    }
+                    self?.placesChanged(to: state, from: oldState, recomputed: recomputed)
                 })
         }
     }
 
     /// Cancels the tasks of the places that `state` leaves out.
-    private func placesChanged(to state: State, from oldState: State) {
+    private func placesChanged(to state: State, from oldState: State, recomputed: Bool) {
         // What went, found first: removing it while a container is read would copy the
         // container's places (an allocation and a walk over all of them).
         var gone: [(path: AnyKeyPath, id: AnyHashable?)] = []
         for (path, container) in places {
             if let removedIDs = container.removedIDs {
-                for id in removedIDs(state, oldState) where container.places[id] != nil {
+                for id in removedIDs(state, oldState, recomputed) where container.places[id] != nil {
                     gone.append((path, id))
                 }
             } else {
@@ -73,7 +79,33 @@ extension EffectTracker {
     }
 }
 
+/// Where a task that a dispatcher starts belongs.
+enum TaskPlacement<State> {
+    /// To no place.
+    case none
+    /// To a place of the state.
+    case place(StatePlace<State>)
+    /// To a place that is gone: the work of a task of that place started it after the place
+    /// went. It is cancelled at once.
+    case gone(PlaceKey, name: (@MainActor () -> String)?)
+}
+
 extension DispatchEngine {
+    /// Where a task that `level`'s dispatcher starts now belongs: the place of the action its
+    /// middleware handles while the middleware runs or holds it; once the middleware returned,
+    /// from the work of a task of a place of this store, that place.
+    func placement<Action: StoreAction>(of level: DispatchLevel, _: Action.Type) -> TaskPlacement<State> {
+        if let place = place(of: level, Action.self) { return .place(place) }
+        // `actionAddress` is set for the whole call of the level's middleware, `next` or not.
+        guard level.actionAddress == nil, RunningTask.runningCount > 0, let current = RunningTask.current,
+            let key = current.place, let effects, current.tracker == ObjectIdentifier(effects)
+        else { return .none }
+        if !current.placeWent, let place = effects.places[key.path]?.places[key.id]?.place {
+            return .place(place)
+        }
+        return .gone(key, name: current.placeName)
+    }
+
     /// The place the action of `level`'s middleware is addressed to, while the middleware runs
     /// or holds the action; `nil` for an action of no place.
     func place<Action: StoreAction>(of level: DispatchLevel, _: Action.Type) -> StatePlace<State>? {

@@ -37,7 +37,8 @@ extension TestStore {
 
     func checkNothingUnreceived(before title: String) throws {
         guard !unreceived.isEmpty else { return }
-        if exhaustivity == .off {
+        if exhaustivity != .on {
+            for step in unreceived { reportSkipped(step.action) }
             unreceived.removeAll()
             return
         }
@@ -55,6 +56,43 @@ extension TestStore {
         try check(
             expected: exhaustivity == .on ? step.before : step.after, actual: step.after, update: update,
             title: title)
+        if exhaustivity == .off(listingSkipped: true) { reportSkippedChanges(of: step, update: update) }
+    }
+
+    // MARK: - Listing what is skipped
+
+    /// Reports each change of `step` that `update` did not set: what an exhaustive test store
+    /// would have failed on. `update` runs once more, on the state before the action; when it
+    /// throws there, nothing is reported.
+    func reportSkippedChanges(of step: Step, update: ((inout State) throws -> Void)?) {
+        var expected = step.before
+        if let update {
+            do { try update(&expected) } catch { return }
+        }
+        if ValueDiff.equatableEqual(expected, step.after) == true { return }
+        for difference in ValueDiff.differences(from: expected, to: step.after) {
+            let change =
+                switch difference.kind {
+                case .changed: "\(difference.path): \(difference.from) -> \(difference.to)"
+                case .added: "\(difference.path) added: \(difference.to)"
+                case .removed: "\(difference.path) removed"
+                case .reordered: "\(difference.path): order \(difference.from) -> \(difference.to)"
+                }
+            reportSkipped("the change \(change)")
+        }
+    }
+
+    /// Reports `action`, reduced and skipped without being received.
+    func reportSkipped(_ action: any StoreAction) {
+        reportSkipped("the action \(Self.describe(action)), reduced and not received")
+    }
+
+    /// Reports `what` as skipped at the current step, when ``exhaustivity`` lists what it skips:
+    /// through the diagnostics handler of the store underneath, which does not fail the test.
+    func reportSkipped(_ what: String) {
+        guard exhaustivity == .off(listingSkipped: true) else { return }
+        let location = currentStep.map { "\(Self.fileName($0.filePath)):\($0.line): \($0.title): " } ?? ""
+        store.engine.report(.assertionSkipped, "\(location)skipped \(what)")
     }
 
     /// Fails unless `actual` equals `expected` changed by `update`.
@@ -126,7 +164,8 @@ extension TestStore {
     }
 
     func noteStep(_ title: String, _ filePath: StaticString, _ line: UInt) {
-        let file = "\(filePath)".split(separator: "/").last.map(String.init) ?? "\(filePath)"
+        currentStep = (title, filePath, line)
+        let file = Self.fileName(filePath)
         ledger.entry.withLock {
             $0.lastStep = "\(title) at \(file):\(line)"
             $0.lastStepLocation = (filePath, line)
@@ -176,6 +215,11 @@ extension TestStore {
     /// its value, `FavoritesFeature.Toggle(id: 3)`, `NavigationAction<Screen>.push(.list)`.
     static func describe(_ action: any StoreAction) -> String {
         ValueText.action(action, limit: ValueDiff.testStoreValueLimit)
+    }
+
+    /// The last component of a `#filePath`.
+    static func fileName(_ filePath: StaticString) -> String {
+        "\(filePath)".split(separator: "/").last.map(String.init) ?? "\(filePath)"
     }
 
     static func show(_ duration: Duration) -> String {
