@@ -336,7 +336,8 @@ struct ScreenPlaceEdgeCaseTests {
         store.diagnosticsHandler = { log.diagnostics.append($0) }
         store.dispatch(action: NavigationAction.push(RVScreen.record(RVRecording())))  // 1: entry 2
         store.dispatch(action: RVAppeared(entry: 2))  // 2: its timer
-        store.dispatch(action: NavigationAction.push(RVScreen.record(RVRecording(seconds: 100))))  // 3: entry 3
+        // 3: entry 3
+        store.dispatch(action: NavigationAction.push(RVScreen.record(RVRecording(seconds: 100))))
         await clock.advance(by: .seconds(1))
         #expect(
             store.state.navigation.entries.map(\.screen) == [
