@@ -76,8 +76,8 @@ struct SessionExportValuesTests {
                 #"{"seq":1,"type":"Open","origin":"outside","action":{}}"#,
                 #"{"seq":2,"type":"NavigationAction<Page>","origin":"outside","action":{"pop":{"count":1}}}"#,
             ])
-        let open = try #require(source.range(of: "try await store.send(Open())"))
-        let restored = try #require(source.range(of: "store.exhaustivity = .on"))
+        let open = try #require(source.firstRange(of: "try await store.send(Open())"))
+        let restored = try #require(source.firstRange(of: "store.exhaustivity = .on"))
         // Between the send of Open and the return to exhaustivity: no step from the state before.
         #expect(!source[open.lowerBound..<restored.lowerBound].contains("$0.navigation.apply"))
         // The next step, exhaustive again, states the pop from the state before it.

@@ -213,10 +213,12 @@ public struct SessionTestExporter: Sendable {
             guard let ((_, action), step) = next.next() else { break }
             let after = step.state
             var assertion = assertion(from: state, to: after, exhaustive: isExhaustive)
-            let needsOff = isExhaustive && !assertion.unwritten.isEmpty
+            let unwritten = assertion.unwritten
+            let needsOff = isExhaustive && !unwritten.isEmpty
             // With exhaustivity off, the closure gets the state after the action: a change
             // written as steps from the state before would be applied twice.
             if needsOff { assertion = self.assertion(from: state, to: after, exhaustive: false) }
+            let leftOut = assertion.unwritten.filter { !unwritten.contains($0) }
             state = after
             let call: String
             if entry.origin == .followUp {
@@ -232,8 +234,11 @@ public struct SessionTestExporter: Sendable {
             }
             if needsOff {
                 body.append(
-                    "// \(assertion.unwritten.joined(separator: ", ")) cannot be written as code: "
-                        + "this step asserts only the rest.")
+                    "// \(unwritten.joined(separator: ", ")) cannot be written as code"
+                        + (leftOut.isEmpty
+                            ? ""
+                            : ", and \(leftOut.joined(separator: ", ")) is not asserted without exhaustivity")
+                        + ": this step asserts only the rest.")
                 body.append("store.exhaustivity = .off")
             }
             if assertion.lines.isEmpty {
@@ -342,6 +347,7 @@ public struct SessionTestExporter: Sendable {
                 arguments.append("\(label): $0.\(label)")
             } else if !exhaustive, old.value is any SessionTestSteps {
                 // Not stated: its steps start from the state before.
+                unwritten.append(label)
                 arguments.append("\(label): $0.\(label)")
             } else if let steps = (old.value as? any SessionTestSteps)?.sessionTestSteps(to: new.value) {
                 // A navigation: the actions that make the new one, as the app applied them.

@@ -17,12 +17,12 @@
 /// A reducer implements one of two forms: the returning form above, or the `inout` form, which
 /// changes the state in place and needs no copy-and-return:
 ///
-/// <!-- snippet: given store: Store<Library> -->
 /// ```swift
 /// enum RenameReducer: Reducer {
 ///     static func reduce(state: inout Novel, with action: Rename) { state.title = action.title }
 /// }
-/// store.register(reducer: RenameReducer.self, forEach: \.novels, id: \.novelID)
+/// let library = Store(with: Library())
+/// library.register(reducer: RenameReducer.self, forEach: \.novels, id: \.novelID)
 /// ```
 ///
 /// Each form is given by the library in terms of the other, so implement exactly one: a type

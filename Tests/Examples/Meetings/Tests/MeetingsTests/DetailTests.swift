@@ -1,3 +1,4 @@
+import Foundation
 import ReMVVM
 import Testing
 
@@ -37,7 +38,7 @@ import Testing
     @Test("a past meeting opens from the detail")
     func openPastMeeting() async throws {
         var series = daily
-        let meeting = PastMeeting(id: Identifier(300), date: meetingDate, transcript: "We met.")
+        let meeting = PastMeeting(id: UUID(300), date: meetingDate, transcript: "We met.")
         series.meetings = [meeting]
         let store = makeTestStore(.detail(of: series))
         let viewModel = try #require(DetailViewModel(store: store.store, entry: 2))
@@ -57,7 +58,7 @@ import Testing
         let viewModel = try #require(DetailViewModel(store: store.store, entry: 2))
         viewModel.send(event: .startMeeting)
         // The test generators: the first id, on their fixed date.
-        let meeting = PastMeeting(id: Identifier(1), date: meetingDate)
+        let meeting = PastMeeting(id: UUID(1), date: meetingDate)
         try await store.receive(NavigationAction<Screen>.self) {
             $0.navigation.apply(.push(.record(RecordState(series: daily, meeting: meeting))))
         }

@@ -18,10 +18,10 @@ func makeTestStore(
     return store
 }
 
-extension Identifier {
+extension UUID {
     /// `00000000-0000-0000-0000-00000000000n`, as the incrementing generators make them.
     init(_ number: Int) {
-        self.init(uuidString: String(format: "00000000-0000-0000-0000-%012x", number))
+        self.init(uuidString: String(format: "00000000-0000-0000-0000-%012x", number))!
     }
 }
 
@@ -51,12 +51,12 @@ extension SpeechClient {
     }
 }
 
-let ada = Attendee(id: Identifier(101), name: "Ada")
-let grace = Attendee(id: Identifier(102), name: "Grace")
-let linus = Attendee(id: Identifier(103), name: "Linus")
+let ada = Attendee(id: UUID(101), name: "Ada")
+let grace = Attendee(id: UUID(102), name: "Grace")
+let linus = Attendee(id: UUID(103), name: "Linus")
 /// Three attendees, two seconds each.
 let daily = Series(
-    id: Identifier(100), title: "Daily", duration: .seconds(6), attendees: [ada, grace, linus])
+    id: UUID(100), title: "Daily", duration: .seconds(6), attendees: [ada, grace, linus])
 let meetingDate = Date(timeIntervalSinceReferenceDate: 800_000_000)
 
 extension AppState {
@@ -70,7 +70,7 @@ extension AppState {
     /// The detail of `series` (entry 2) and its recorder (entry 3), for a new meeting.
     static func recording(_ series: Series) -> (AppState, RecordState) {
         var state = AppState.detail(of: series)
-        let record = RecordState(series: series, meeting: PastMeeting(id: Identifier(200), date: meetingDate))
+        let record = RecordState(series: series, meeting: PastMeeting(id: UUID(200), date: meetingDate))
         state.navigation.apply(.push(.record(record)))
         return (state, record)
     }

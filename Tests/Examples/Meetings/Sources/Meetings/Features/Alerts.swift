@@ -36,8 +36,7 @@ extension AlertState<MeetingsAlert> {
 /// A tap on a button with a value. The alert is closed already: the screen it asked about is
 /// on top.
 enum AlertReducer: Reducer {
-    static func reduce(state: AppState, with tap: AlertTapped<MeetingsAlert>) -> AppState {
-        var state = state
+    static func reduce(state: inout AppState, with tap: AlertTapped<MeetingsAlert>) {
         let asker = state.navigation.top
         switch tap.action {
         case .deleteSeries?:
@@ -47,6 +46,5 @@ enum AlertReducer: Reducer {
         case .discardMeeting?: state.navigation[id: asker.id] = nil
         case nil: break
         }
-        return state
     }
 }

@@ -11,7 +11,7 @@ struct AppState: StoreState, Equatable {
 /// when their entry goes.
 enum Screen: Hashable, Codable, Sendable {
     case list
-    case detail(Identifier<Series>)
+    case detail(Series.ID)
     case form(FormState)
     case record(RecordState)
     case meeting(PastMeeting)

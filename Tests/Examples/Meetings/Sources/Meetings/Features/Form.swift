@@ -16,26 +16,9 @@ struct EditForm: StoreAction, Codable {
         case title(String)
         case duration(Duration)
         case theme(Theme)
-        case attendee(Identifier<Attendee>, name: String)
-        case addAttendee(Identifier<Attendee>)
-        case removeAttendee(Identifier<Attendee>)
-    }
-}
-
-enum EditFormReducer: Reducer {
-    static func reduce(state: FormState, with action: EditForm) -> FormState {
-        var series = state.series
-        switch action.edit {
-        case .title(let title): series.title = title
-        case .duration(let duration): series.duration = duration
-        case .theme(let theme): series.theme = theme
-        case .attendee(let id, let name): series.attendees[id: id]?.name = name
-        case .addAttendee(let id): series.attendees.append(Attendee(id: id))
-        // The last attendee stays, blank: the form always has one.
-        case .removeAttendee(let id) where series.attendees.count == 1: series.attendees[id: id]?.name = ""
-        case .removeAttendee(let id): series.attendees.remove(id: id)
-        }
-        return FormState(series: series)
+        case attendee(Attendee.ID, name: String)
+        case addAttendee(Attendee.ID)
+        case removeAttendee(Attendee.ID)
     }
 }
 
@@ -45,17 +28,31 @@ struct SaveForm: StoreAction, Codable {
     let entry: Int
 }
 
-enum SaveFormReducer: Reducer {
-    static func reduce(state: AppState, with action: SaveForm) -> AppState {
-        guard case .form(let form)? = state.navigation[id: action.entry]?.screen else { return state }
-        var state = state
-        var series = form.series
-        series.attendees.removeAll { $0.name.trimmingCharacters(in: .whitespaces).isEmpty }
-        if series.attendees.isEmpty, let first = form.series.attendees.first {
-            series.attendees.append(Attendee(id: first.id))
+extension StoreRegistering<AppState> {
+    /// The form's reducers: an edit changes the form of its entry, "Add" (or "Done") saves it.
+    func registerForm() {
+        register(EditForm.self, forEach: \.navigation, case: Screen.form, id: \.entry) { form, action in
+            switch action.edit {
+            case .title(let title): form.series.title = title
+            case .duration(let duration): form.series.duration = duration
+            case .theme(let theme): form.series.theme = theme
+            case .attendee(let id, let name): form.series.attendees[id: id]?.name = name
+            case .addAttendee(let id): form.series.attendees.append(Attendee(id: id))
+            // The last attendee stays, blank: the form always has one.
+            case .removeAttendee(let id) where form.series.attendees.count == 1:
+                form.series.attendees[id: id]?.name = ""
+            case .removeAttendee(let id): form.series.attendees.remove(id: id)
+            }
         }
-        state.series[id: series.id] = series
-        state.navigation[id: action.entry] = nil
-        return state
+        register(SaveForm.self) { state, action in
+            guard case .form(let form)? = state.navigation[id: action.entry]?.screen else { return }
+            var series = form.series
+            series.attendees.removeAll { $0.name.trimmingCharacters(in: .whitespaces).isEmpty }
+            if series.attendees.isEmpty, let first = form.series.attendees.first {
+                series.attendees.append(Attendee(id: first.id))
+            }
+            state.series[id: series.id] = series
+            state.navigation[id: action.entry] = nil
+        }
     }
 }

@@ -27,13 +27,7 @@ struct MeetingsApp {
     static func register(on store: some StoreRegistering<AppState>) {
         store.register(navigation: \.navigation)
         store.register(reducer: AlertReducer.self, alertsIn: \.navigation)
-        store.register(reducer: EditFormReducer.self, forEach: \.navigation, case: Screen.form, id: \.entry)
-        store.register(reducer: SaveFormReducer.self)
-        store.register(RecordAppeared.self, forEach: \.navigation, case: Screen.record, id: \.entry)
-        store.register(reducer: TickReducer.self)
-        store.register(
-            reducer: NextSpeakerReducer.self, forEach: \.navigation, case: Screen.record, id: \.entry)
-        store.register(
-            reducer: TranscribedReducer.self, forEach: \.navigation, case: Screen.record, id: \.entry)
+        store.registerForm()
+        store.registerRecorder()
     }
 }

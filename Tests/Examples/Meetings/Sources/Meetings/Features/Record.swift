@@ -35,36 +35,28 @@ struct Transcribed: StoreAction, Codable {
     let transcript: String
 }
 
-/// Time stands still while an alert shows over the recorder; when it is up, the meeting is
-/// saved and the recorder closes.
-enum TickReducer: Reducer {
-    static func reduce(state: AppState, with tick: Tick) -> AppState {
-        guard state.navigation.top.id == tick.entry, case .record(var record) = state.navigation.top.screen
-        else {
-            return state
+extension StoreRegistering<AppState> {
+    /// The recorder's reducers. `RecordAppeared` only starts work (``RecordEffects``), which ends
+    /// with the recorder's entry.
+    func registerRecorder() {
+        register(RecordAppeared.self, forEach: \.navigation, case: Screen.record, id: \.entry)
+        // Time stands still while an alert shows over the recorder; when it is up, the meeting
+        // is saved and the recorder closes.
+        register(Tick.self) { state, tick in
+            guard state.navigation.top.id == tick.entry,
+                case .record(var record) = state.navigation.top.screen
+            else { return }
+            record.secondsElapsed += 1
+            state.navigation[id: tick.entry]?.screen = .record(record)
+            if record.isOver { state.endMeeting(tick.entry) }
         }
-        var state = state
-        record.secondsElapsed += 1
-        state.navigation[id: tick.entry]?.screen = .record(record)
-        if record.isOver { state.endMeeting(tick.entry) }
-        return state
-    }
-}
-
-enum NextSpeakerReducer: Reducer {
-    static func reduce(state: RecordState, with action: NextSpeaker) -> RecordState {
-        guard state.speakerIndex < state.series.attendees.count - 1 else { return state }
-        var record = state
-        record.secondsElapsed = (state.speakerIndex + 1) * state.series.secondsPerAttendee
-        return record
-    }
-}
-
-enum TranscribedReducer: Reducer {
-    static func reduce(state: RecordState, with action: Transcribed) -> RecordState {
-        var record = state
-        record.meeting.transcript = action.transcript
-        return record
+        register(NextSpeaker.self, forEach: \.navigation, case: Screen.record, id: \.entry) { record, _ in
+            guard record.speakerIndex < record.series.attendees.count - 1 else { return }
+            record.secondsElapsed = (record.speakerIndex + 1) * record.series.secondsPerAttendee
+        }
+        register(Transcribed.self, forEach: \.navigation, case: Screen.record, id: \.entry) { record, said in
+            record.meeting.transcript = said.transcript
+        }
     }
 }
 

@@ -3,7 +3,7 @@ import ReMVVM
 
 /// A series of meetings: who attends, how long each meeting lasts, and the meetings held.
 struct Series: Identifiable, Hashable, Codable, Sendable {
-    let id: Identifier<Series>
+    let id: UUID
     var title = ""
     var duration = Duration.seconds(5 * 60)
     var theme = Theme.bubblegum
@@ -16,13 +16,13 @@ struct Series: Identifiable, Hashable, Codable, Sendable {
 
 /// Someone who attends the meetings of a series.
 struct Attendee: Identifiable, Hashable, Codable, Sendable {
-    let id: Identifier<Attendee>
+    let id: UUID
     var name = ""
 }
 
 /// A meeting held, with what was said.
 struct PastMeeting: Identifiable, Hashable, Codable, Sendable {
-    let id: Identifier<PastMeeting>
+    let id: UUID
     let date: Date
     var transcript = ""
 }

@@ -41,7 +41,7 @@ extension ScreenViewModel where ViewState == DetailViewState, Event == DetailEve
                 guard let shown = series(store?.state) else { return nil }
                 switch event {
                 case .startMeeting:
-                    let meeting = PastMeeting(id: Identifier(new.uuid()), date: new.now())
+                    let meeting = PastMeeting(id: new.uuid(), date: new.now())
                     return NavigationAction.push(Screen.record(RecordState(series: shown, meeting: meeting)))
                 case .edit: return NavigationAction.present(Screen.form(FormState(series: shown)))
                 case .delete: return NavigationAction.present(Screen.alert(.deleteSeries))

@@ -43,7 +43,7 @@ extension ScreenViewModel where ViewState == FormViewState, Event == FormEvent {
                 case .theme(let theme): return edit(.theme(theme))
                 case .attendee(let index, let name):
                     return ids.indices.contains(index) ? edit(.attendee(ids[index], name: name)) : nil
-                case .addAttendee: return edit(.addAttendee(Identifier(new.uuid())))
+                case .addAttendee: return edit(.addAttendee(new.uuid()))
                 case .removeAttendee(let index):
                     return ids.indices.contains(index) ? edit(.removeAttendee(ids[index])) : nil
                 case .save: return SaveForm(entry: entry)

@@ -33,8 +33,7 @@ extension ScreenViewModel where ViewState == ListViewState, Event == ListEvent {
             send: { [weak store] event, _, new in
                 switch event {
                 case .add:
-                    let draft = Series(
-                        id: Identifier(new.uuid()), attendees: [Attendee(id: Identifier(new.uuid()))])
+                    let draft = Series(id: new.uuid(), attendees: [Attendee(id: new.uuid())])
                     return NavigationAction.present(Screen.form(FormState(series: draft)))
                 case .open(let index):
                     guard let series = store?.state.series, series.indices.contains(index) else { return nil }
