@@ -99,7 +99,7 @@ final class ScreenCase<Screen: Equatable, Payload> {
     /// Keeps `payload` as the last one seen, for the entry `id`; the one it replaces is kept by
     /// its entry while that entry is among `entries`, and the payloads of entries that are no
     /// longer among them go.
-    @usableFromInline
+    @inlinable
     func remember(_ payload: Payload, screen: Screen, of id: Int, among entries: [NavigationEntry<Screen>]) {
         // The one it replaces is kept while its entry is shown, so a screen that left is let go.
         if let last, last.entry != id, entries.contains(where: { $0.id == last.entry }) {
