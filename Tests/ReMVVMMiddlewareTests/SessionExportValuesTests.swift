@@ -7,7 +7,13 @@ import Testing
 // Machinery/SwiftValueCode.swift) writes for Foundation values and durations, and for a
 // navigation changed in a step that runs with exhaustivity off.
 
+private struct Row: Identifiable, Equatable, Sendable {
+    let id: Int
+    var title: String
+}
+
 private struct Stamped: StoreState {
+    var rows: IdentifiedArray<Row> = []
     var id: UUID?
     var date: Date?
     var link: URL?
@@ -26,6 +32,7 @@ private enum StampReducer: Reducer {
         state.date = Date(timeIntervalSinceReferenceDate: 86_400)
         state.link = URL(string: "https://example.com/a?b=1")
         state.length = .milliseconds(1_500)
+        state.rows = [Row(id: 2, title: "b"), Row(id: 1, title: "a")]
         return state
     }
 }
@@ -64,6 +71,7 @@ struct SessionExportValuesTests {
         #expect(source.contains("$0.date = Date(timeIntervalSinceReferenceDate: 86400.0)"))
         #expect(source.contains(#"$0.link = URL(string: "https://example.com/a?b=1")!"#))
         #expect(source.contains("$0.length = Duration.milliseconds(1500)"))
+        #expect(source.contains(#"$0.rows = [Row(id: 2, title: "b"), Row(id: 1, title: "a")]"#))
         #expect(source.contains("import Foundation"))
         #expect(!source.contains("UUID()"))
     }

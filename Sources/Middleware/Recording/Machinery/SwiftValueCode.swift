@@ -1,3 +1,5 @@
+import ReMVVMStore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -14,7 +16,8 @@
 /// memberwise initializer, in the order of their stored properties) and enums (`Type.case`,
 /// `Type.case(label: payload)`), and the values that have no stored property to read:
 /// `UUID(uuidString: "...")!`, `Date(timeIntervalSinceReferenceDate: ...)`,
-/// `URL(string: "...")!`, `Duration.seconds(...)`. Everything else is not code (`nil`): class instances,
+/// `URL(string: "...")!`, `Duration.seconds(...)`, and the library's lists (`IdentifiedArray`)
+/// as an array literal of their elements. Everything else is not code (`nil`): class instances,
 /// closures, structs with a stored property whose name starts with an underscore (property
 /// wrappers, and most Foundation types such as `Date`, `Decimal`, `URL`), enums without a
 /// payload that print themselves their own way (their case name cannot be read), metatypes.
@@ -39,6 +42,11 @@ enum SwiftValueCode {
         case let url as URL: return "URL(string: \(String(reflecting: url.absoluteString)))!"
         case let duration as Duration: return durationCode(duration)
         default: break
+        }
+        // A list of the library (an `IdentifiedArray`) is written as its elements: its type takes
+        // an array literal.
+        if let list = value as? any ArrayLiteralValue {
+            return self.list(list.arrayLiteralElements, sorted: false)
         }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
