@@ -46,7 +46,10 @@ final class ScreenCase<Screen: Equatable, Payload> {
     @inlinable
     static func index(of id: Int, in entries: [NavigationEntry<Screen>]) -> Int? {
         var index = entries.count - 1
-        // From the top: the entry an action addresses is usually the one on display.
+        // From the top: the entry an action addresses is usually the one on display. A loop of
+        // its own rather than `lastIndex(where:)`, which `NavigationState.entryIndex(of:)` uses:
+        // that one cost `screen.case` 165 more instructions per action (callgrind, 1,400 against
+        // 1,235).
         while index >= 0 {
             if entries[index].id == id { return index }
             index -= 1
