@@ -1,0 +1,58 @@
+// What `register(binding:)` and a binding's `set` do to a store: the registry, the reducer of
+// each value type's binding action, and the reports.
+
+extension Store {
+    /// The store's registry of bindable parts, made at the first registration or lookup.
+    var bindingRegistry: BindingRegistry<State> {
+        attachment(BindingRegistry<State>.self) { BindingRegistry() }
+    }
+
+    /// Registers the part at `keyPath` as `name`, and, for the first part of its value type,
+    /// the reducer of `BindingAction<Value>`: it sets the part the action's name maps to.
+    func registerBinding<Value: Sendable>(_ keyPath: WritableKeyPath<State, Value>, named name: String) {
+        guard !name.isEmpty else {
+            reportInvalidBinding(keyPath, because: "its name is empty")
+            return
+        }
+        let registry = bindingRegistry
+        if case .refused(let reason) = registry.add(keyPath, named: name) {
+            reportInvalidBinding(keyPath, because: reason)
+            return
+        }
+        guard registry.needsReducer(for: Value.self) else { return }
+        // The reducer stays pure: it reads the registry, which changes only at registration, and
+        // reports through the store, weakly held (the store holds the reducer).
+        engine.registerClosure(BindingAction<Value>.self, at: \State.self) { [weak self] state, action in
+            guard let part = registry.keyPath(named: action.path, of: Value.self) else {
+                self?.diagnosticsHandler(Self.unknownPartDiagnostic(action))
+                return
+            }
+            state[keyPath: part] = action.value
+        }
+    }
+
+    func reportInvalidBinding(_ keyPath: AnyKeyPath, because reason: String) {
+        diagnosticsHandler(
+            StoreDiagnostic(
+                kind: .invalidBinding,
+                message: "register(binding: \(keyPath)) did nothing: \(reason)."))
+    }
+
+    /// The report of a binding set on a part no registration declared.
+    func reportUnregisteredBinding(_ keyPath: AnyKeyPath) {
+        diagnosticsHandler(
+            StoreDiagnostic(
+                kind: .unregisteredBinding,
+                message: "A binding of \(keyPath) was set, but that part is not registered; the state did "
+                    + "not change. Declare it with store.register(binding:)."))
+    }
+
+    /// The report of a binding action whose name no part of its value type has.
+    static func unknownPartDiagnostic<Value>(_ action: BindingAction<Value>) -> StoreDiagnostic {
+        StoreDiagnostic(
+            kind: .unregisteredBinding,
+            message: "\(ValueText.action(action, limit: 200)) names no registered part of type "
+                + "\(TypeName.of(Value.self)); the state did not change. Declare the part with "
+                + "store.register(binding:named:) under that name.")
+    }
+}
