@@ -94,7 +94,7 @@ import Testing
                 """
                 trace #1 Increment(by: 1)
                   Doubler: replaced it with Increment(by: 2)
-                  reduced
+                  reduced as Increment(by: 2)
                     count: 0 -> 2
                   completions
                 """
@@ -109,7 +109,7 @@ import Testing
         let lines = try #require(collector.traces.first).description.split(separator: "\n")
         #expect(lines.count == 6)
         #expect(lines[1].hasPrefix("  Doubler: replaced it with Increment(by: 2) ("))
-        #expect(lines[2].hasPrefix("  reduced ("))
+        #expect(lines[2].hasPrefix("  reduced as Increment(by: 2) ("))
         #expect(lines[4].hasPrefix("  completions ("))
         #expect(lines[5].hasPrefix("  total "))
         for line in [lines[1], lines[2], lines[4], lines[5]] {
@@ -254,7 +254,8 @@ import Testing
             texts == [
                 "trace #1 Increment(by: 1)\n  Holder: deferred it\n"
                     + "  not reduced yet: deferred by Holder, which will call next later",
-                "trace #2 Increment(by: 1)\n  Doubler: replaced it with Increment(by: 2)\n  reduced\n"
+                "trace #2 Increment(by: 1)\n  Doubler: replaced it with Increment(by: 2)\n"
+                    + "  reduced as Increment(by: 2)\n"
                     + "    count: 0 -> 2\n  completions",
                 "trace #1 (resumed) Increment(by: 1)\n  Holder: passed on\n  reduced\n    count: 0 -> 1\n"
                     + "  completions",

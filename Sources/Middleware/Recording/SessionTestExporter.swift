@@ -43,8 +43,11 @@ public import ReMVVMStore
 /// store's middleware brings back too, since the test sends and receives in the recorded order.
 ///
 /// The values become code when they are made of structs, enums, optionals, arrays, sets,
-/// dictionaries, tuples, strings, `Bool`s and numbers; the library's own actions are code too
-/// (`NavigationAction<Screen>.dismiss`, `UndoAction()`). A ``NavigationState`` is not written
+/// dictionaries, tuples, strings, `Bool`s and numbers, `UUID`s
+/// (`UUID(uuidString: "...")!`), `Date`s (`Date(timeIntervalSinceReferenceDate: ...)`), `URL`s,
+/// `Duration`s (`Duration.milliseconds(300)`) and the library's lists (an `IdentifiedArray`, as
+/// an array literal of its elements, which its type accepts); the library's own actions are
+/// code too (`NavigationAction<Screen>.dismiss`, `UndoAction()`). A ``NavigationState`` is not written
 /// as its stored parts but as the actions that make the new one from the old, as the app
 /// applied them (`$0.navigation.apply(.present(Screen.greetings))`), or from a new state when
 /// an undo took it back (`$0.navigation = NavigationState(root: Screen.login)`, then `apply`s). A struct is written as its memberwise
@@ -53,9 +56,12 @@ public import ReMVVMStore
 /// - An action becomes a JSON decode of its recorded payload
 ///   (`try JSONDecoder().decode(Type.self, from: Data(...))`, importing Foundation), so any
 ///   `Codable` action can be sent.
-/// - A state property whose new value cannot be written (a class instance, a property
-///   wrapper, a Foundation value such as `Date`) is not asserted: the step runs with
-///   `store.exhaustivity = .off`, so the rest of its change is still compared, and a comment
+/// - A state property whose new value cannot be written is not asserted: a class instance,
+///   a closure, a property wrapper or any struct with a stored property whose name starts
+///   with an underscore (most Foundation values other than the four above, such as
+///   `Decimal`), an enum case without payload of a type that describes itself, a metatype.
+///   The step runs with `store.exhaustivity = .off`, so the rest of its change is still
+///   compared, and a comment
 ///   names the property. An unchanged one is written as itself (`$0.factory`) in
 ///   ``StateAssertion/wholeState``.
 ///
@@ -72,7 +78,7 @@ public struct SessionTestExporter: Sendable {
     /// How a test states the state after an action.
     ///
     /// ```swift
-    /// var exporter = SessionTestExporter(replayer: replayer, makeStore: "makeTestStore()")
+    /// var exporter = SessionTestExporter(replayer: replayer, makeStore: "makeTestStore(clock: clock)")
     /// exporter.stateAssertion = .wholeState   // for states with `let` properties
     /// ```
     public enum StateAssertion: Sendable, Equatable {
@@ -89,7 +95,9 @@ public struct SessionTestExporter: Sendable {
     public let replayer: ActionReplayer
     /// A Swift expression the test evaluates to make its `TestStore`, with the app's reducers
     /// and middleware and the initial state the session started from, such as
-    /// `"makeTestStore()"`.
+    /// `"makeTestStore(clock: clock)"`: the test binds its clock to `clock` first
+    /// (``makeClock``), and a store that is not given it sleeps on another clock, which the
+    /// test's advances never move.
     public var makeStore: String
     /// The import lines at the top of the file; add the app's (`@testable import MyApp`). The
     /// library's modules are imported plainly: the test uses their public API only.
@@ -127,12 +135,13 @@ public struct SessionTestExporter: Sendable {
     /// Creates an exporter.
     ///
     /// ```swift
-    /// let exporter = SessionTestExporter(replayer: replayer, makeStore: "makeTestStore()")
+    /// let exporter = SessionTestExporter(replayer: replayer, makeStore: "makeTestStore(clock: clock)")
     /// ```
     ///
     /// - Parameters:
     ///   - replayer: Decodes the log's actions; it must know every type in the log.
-    ///   - makeStore: The Swift expression that makes the test's `TestStore`.
+    ///   - makeStore: The Swift expression that makes the test's `TestStore`; name `clock` in
+    ///     it to give the store the test's clock.
     public init(replayer: ActionReplayer, makeStore: String) {
         self.replayer = replayer
         self.makeStore = makeStore

@@ -106,8 +106,7 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
     ///
     /// ```swift
     /// let history = UndoHistory<AppState>(limit: 100, at: \.favorites)
-    /// let store = Store(with: initialState, middleware: [history])
-    /// history.register(on: store)
+    /// let store = Store(with: initialState, middleware: [history])   // attached: no register(on:)
     ///
     /// store.dispatch(action: ToggleFavorite(id: 7))
     /// // Not a step: the favorites did not change.

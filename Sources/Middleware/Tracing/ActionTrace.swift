@@ -14,6 +14,19 @@
 ///   completions (0.020 ms)
 ///   total 0.061 ms
 /// ```
+///
+/// When a middleware replaced the action, its step says with what, and the reduced line names
+/// the action the reducer got (``reducedAction``):
+///
+/// ```text
+/// trace #2 AddBook(id: nil, title: "Emma")
+///   IDMiddleware: replaced it with AddBook(id: 4, title: "Emma")
+///   reduced as AddBook(id: 4, title: "Emma")
+///     books[id: 4] added: Book(id: 4, title: "Emma")
+/// ```
+///
+/// Values are written as ``Tracer/valueLimit`` describes: a list as its elements, a `Duration`
+/// as `.seconds(1.5)`, a type with its own `CustomStringConvertible` by its description.
 public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
     /// What one middleware did with the action.
     public enum Result: Sendable, Equatable {
@@ -62,8 +75,10 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
     /// payload). A value that appeared or went as a whole (an optional that became `nil` or
     /// stopped being `nil`, an enum that changed case, an element added or removed) is one
     /// change, with `no element` or `no entry` for the side that has none. Values longer than
-    /// ``Tracer/valueLimit`` (80) characters are cut in the middle, keeping their start and their
-    /// end: `Item(id: 3, title: "Oat cookies wi…(23 more)…s and sea salt, 12 pieces, 300 g")`.
+    /// ``Tracer/valueLimit`` (80) characters are cut, saying how much they left out, and keeping
+    /// in view the first place where the old and the new value differ: their start and their end
+    /// when it lies there, `Item(id: 3, title: "Oat cookies wi…(23 more)…s and sea salt, 12 pieces, 300 g")`,
+    /// or their start and the part around the difference.
     ///
     /// A list that is an `IdentifiedCollection` is compared by id: a row is named by its id
     /// (`books[id: 2].title`), a row that came or went is one ``Kind/added`` or
@@ -164,6 +179,10 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
     /// The action with its fields, as it was dispatched, written as test failures write it:
     /// `FavoritesFeature.Toggle(id: 3)`, `NavigationAction<Screen>.push(.home)`.
     public let action: String
+    /// The action as the reducer got it, written as ``action`` is, when a middleware replaced
+    /// the one dispatched (its step is ``Result/replaced(with:)``); `nil` when the reducer got
+    /// the action dispatched, or none. The trace's text then says `reduced as` it.
+    public let reducedAction: String?
     /// The middleware that saw the action, in stack order.
     public let steps: [Step]
     /// How it ended.
@@ -214,7 +233,8 @@ public struct ActionTrace: Sendable, Equatable, CustomStringConvertible {
         }
         switch outcome {
         case .reduced(let changes, let duration):
-            lines.append("  reduced\(time(duration))")
+            let replaced = reducedAction.map { " as \($0)" } ?? ""
+            lines.append("  reduced\(replaced)\(time(duration))")
             if changes.isEmpty { lines.append("    no change") }
             for change in changes {
                 lines.append("    \(change)")

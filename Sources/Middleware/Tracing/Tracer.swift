@@ -22,7 +22,7 @@ public import ReMVVMStore
 /// A reduced action's trace lists the values of the state that changed, each by its path from
 /// the state, old value first: `search.isLoading: false -> true`,
 /// `todos[2].title: "milk" -> "oat milk"` (see ``ActionTrace/Change``). A value longer than
-/// ``valueLimit`` characters is cut in the middle.
+/// ``valueLimit`` characters is cut, keeping in view where the old and the new value differ.
 ///
 /// A middleware that returns without calling `next` either *blocks* the action (it let its
 /// dispatcher go: the action stops for good) or *defers* it (it kept its dispatcher, to call
@@ -55,10 +55,20 @@ public final class Tracer {
     /// let go takes its trace off the list at once.
     static let deferredLimit = 64
 
-    /// The most characters a value of an ``ActionTrace/Change`` has: a longer one is cut in
-    /// the middle, keeping its start and its end with `…(n more)…` between (about 34
-    /// characters of each end), so that a state holding a long list still gives a trace one
-    /// can read.
+    /// The most characters a value of an ``ActionTrace/Change`` has, so that a state holding a
+    /// long list still gives a trace one can read.
+    ///
+    /// A longer value is cut, and says how much it left out with `…(n more)…`. The old and the
+    /// new value of a change are cut so that the first place where they differ stays in view on
+    /// both sides: when it lies in their first or last 34 or so characters each keeps its start
+    /// and its end; otherwise each keeps its start and the part around the difference. The
+    /// limit is the same for every reader of a trace: a ``TestStore`` failure allows 160
+    /// characters per value, a diagnostic 200 per action (see <doc:Diagnostics>).
+    ///
+    /// Values are written as Swift source would write them: a list of the library
+    /// (`IdentifiedArray`) as its elements, a `Duration` as `.seconds(1.5)` or
+    /// `.milliseconds(300)`, a type with its own `CustomStringConvertible` by its description, a
+    /// function as `(function)`.
     public nonisolated static let valueLimit = 80
 
     /// Creates a tracer.

@@ -33,7 +33,7 @@ public final class ImmediateClock: Clock, Sendable {
     /// let store = TestStore(with: AppState()) { $0.clock = ImmediateClock() }
     /// ```
     ///
-    /// - Parameter now: The clock's time to start from; ``Instant/init(offset:)`` zero unless
+    /// - Parameter now: The clock's time to start from; ``TestClockInstant/init(offset:)`` zero unless
     ///   given.
     public init(now: Instant = Instant()) {
         time = Locked(now)
@@ -66,51 +66,5 @@ public final class ImmediateClock: Clock, Sendable {
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         time.withLock { $0 = max($0, deadline) }
-    }
-}
-
-extension ImmediateClock {
-    /// A moment on an ``ImmediateClock``: the time slept since the clock was made.
-    ///
-    /// ```swift
-    /// let clock = ImmediateClock()
-    /// let start = clock.now
-    /// try await clock.sleep(for: .seconds(2))
-    /// #expect(start.duration(to: clock.now) == .seconds(2))
-    /// ```
-    public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
-        /// The time slept since the clock was made (plus the offset it started from).
-        public var offset: Duration
-
-        /// Creates the instant `offset` after the clock's zero.
-        ///
-        /// - Parameter offset: The time since the clock's zero; zero unless given.
-        public init(offset: Duration = .zero) {
-            self.offset = offset
-        }
-
-        /// The instant `duration` later (earlier for a negative duration).
-        ///
-        /// - Parameter duration: How far to move.
-        /// - Returns: The moved instant.
-        public func advanced(by duration: Duration) -> Instant {
-            Instant(offset: offset + duration)
-        }
-
-        /// The time from this instant to `other`; negative when `other` is earlier.
-        ///
-        /// - Parameter other: The other instant.
-        /// - Returns: The duration between the two.
-        public func duration(to other: Instant) -> Duration {
-            other.offset - offset
-        }
-
-        /// Whether `lhs` comes before `rhs`.
-        public static func < (lhs: Instant, rhs: Instant) -> Bool {
-            lhs.offset < rhs.offset
-        }
-
-        /// The offset, as in `ImmediateClock.Instant(offset: 0.3 seconds)`.
-        public var description: String { "ImmediateClock.Instant(offset: \(offset))" }
     }
 }

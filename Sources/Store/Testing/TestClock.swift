@@ -36,6 +36,14 @@
 ///
 /// A cancelled task's sleep throws `CancellationError` at once, without moving time. The
 /// clock is `Sendable`; time is moved from the main actor, where the store's effects run.
+///
+/// It is a clock for tests, not for an app's own loop. A loop that keeps time (a terminal UI
+/// that redraws every second, a meeting timer) sleeps on the store's clock, which is
+/// `ContinuousClock()` unless the store is given another, and its tests give the store a
+/// `TestClock` and advance it. An app may advance a `TestClock` itself, since ``advance(by:)`` is
+/// public and runs on the main actor, but time then moves only when the app moves it, and each
+/// advance waits for the store's tasks to sleep or return (up to a second of other work):
+/// that suits a scripted or replayed session, never keeping the wall clock's time.
 public final class TestClock: Clock, Sendable {
     /// Everything that any thread may read: the time and who sleeps until when.
     private struct Timeline {
@@ -60,7 +68,7 @@ public final class TestClock: Clock, Sendable {
 
     private let timeline = Locked(Timeline())
 
-    /// Creates a clock whose time is ``Instant/init(offset:)`` zero.
+    /// Creates a clock whose time is ``TestClockInstant/init(offset:)`` zero.
     ///
     /// ```swift
     /// let clock = TestClock()

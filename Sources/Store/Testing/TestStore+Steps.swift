@@ -59,6 +59,8 @@ extension TestStore {
         self.sending = sending
         defer { self.sending = nil }
         let stateBefore = latestState
+        let reduced = watchReducedAction(of: Action.self, sending: sending)
+        defer { reduced.stop() }
         // Everything this dispatch runs, and the tasks it starts, see `work` (SentActionWork.swift).
         SentActionWork.$current.withValue(work) {
             store.dispatch(action: action)
@@ -67,6 +69,8 @@ extension TestStore {
             sending.outcome != nil && sending.outcome != .deferred
                 || sending.wasDeferred && sending.context == nil
         }
+        // A failure names the action as the reducer got it, when a middleware replaced it.
+        let title = Self.title(title, sent: action, reduced: reduced.action)
         guard finished else {
             throw failure(
                 "\(title): not reduced within \(Self.show(timeout ?? self.timeout)).",

@@ -102,6 +102,7 @@ struct TraceProbe: AnyMiddleware {
             return
         }
         // The last probe: the reducer runs right after it, then the completions, this one first.
+        if recording.currentAction != recording.action { recording.reducedAction = recording.currentAction }
         let oldState = state
         let reduceStart = clock.now
         dispatcher.next { newState in

@@ -12,6 +12,8 @@ final class TraceRecording {
     let start: ContinuousClock.Instant
     /// The action as the last probe passed it on, to tell when a middleware replaced it.
     var currentAction: String
+    /// The action as the reducer got it, when a middleware replaced the one dispatched.
+    var reducedAction: String?
     /// The index of the last probe the action reached.
     var position = 0
     var positionTime: ContinuousClock.Instant
@@ -76,6 +78,7 @@ final class TraceRecording {
             number: number,
             actionType: actionTypeName,
             action: action,
+            reducedAction: reducedAction,
             steps: steps,
             outcome: outcome ?? .unhandled,
             completionsDuration: completionsDuration,

@@ -33,6 +33,35 @@ extension TestStore {
         }
     }
 
+    // MARK: - The action as reduced
+
+    /// Keeps, while `sending` is on its way, the action of type `Action` that the last change
+    /// was made by: once the sent action is reduced, the action its reducer got, which a
+    /// middleware may have replaced. The engine tells a test store of the action as dispatched.
+    func watchReducedAction<Action: StoreAction>(of type: Action.Type, sending: Sending) -> ReducedActionWatch
+    {
+        let watch = ReducedActionWatch()
+        watch.subscription = store.observeChanges(
+            StateObserver(.beforeSubscribers) { [weak watch] _, _, cause in
+                // The sent action's reduce is the last change before its pass ends.
+                guard let watch, sending.outcome == nil || sending.outcome == .deferred,
+                    case .action(let action) = cause, action is Action
+                else { return }
+                watch.action = action
+            })
+        return watch
+    }
+
+    /// `title`, the step's title naming the action as sent, followed by the action the reducer
+    /// got when a middleware replaced it: `send AddBook(id: nil), which a middleware replaced
+    /// with AddBook(id: 4)`.
+    static func title(_ title: String, sent: any StoreAction, reduced: (any StoreAction)?) -> String {
+        guard let reduced else { return title }
+        let reducedText = describe(reduced)
+        guard reducedText != describe(sent) else { return title }
+        return "\(title), which a middleware replaced with \(reducedText)"
+    }
+
     // MARK: - Checking
 
     func checkNothingUnreceived(before title: String) throws {
@@ -226,5 +255,18 @@ extension TestStore {
         let (seconds, attoseconds) = duration.components
         if attoseconds == 0 { return "\(seconds) s" }
         return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
+    }
+}
+
+/// The action a sent action's reducer got, kept while the test store waits for it.
+@MainActor
+final class ReducedActionWatch {
+    var action: (any StoreAction)?
+    var subscription: StoreSubscription?
+
+    /// Stops watching.
+    func stop() {
+        subscription?.cancel()
+        subscription = nil
     }
 }

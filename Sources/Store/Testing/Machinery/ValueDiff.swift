@@ -3,7 +3,12 @@
 /// dictionaries entry by entry (`tags["a"]`), enums by case and payload (`phase.loaded.total`),
 /// optionals through their value, class instances by identity. A value that is `Equatable` and
 /// equal is not looked into; an unequal ``TextualValue`` is one difference, shown as it describes
-/// itself. Values are shown as ``ValueText`` writes them.
+/// itself. Values are shown as ``ValueText`` writes them. An unequal `Equatable` value that
+/// describes itself (``ValueText/describesItself(_:)``: a `Duration`, a `Date`, a tagged id) is
+/// one difference, shown by its description, when the two descriptions differ, and is looked
+/// into otherwise; a state is looked into property by property whatever description it has. Two values shown as one difference are
+/// cut so that the first place where their texts differ stays in view on both sides
+/// (``ValueText/cut(_:_:limit:)``).
 ///
 /// A collection reached by id (an `IdentifiedCollection`) is compared by id, not by index, so
 /// removing its first row is one difference rather than every later row shifted: a row only one
@@ -48,7 +53,7 @@ package enum ValueDiff {
     }
 
     /// The value as a difference shows it (``ValueText/value(_:limit:)``): strings quoted,
-    /// long values cut in the middle.
+    /// a long value alone (a row added or removed) cut in the middle.
     package static func show(_ value: Any, limit: Int = testStoreValueLimit) -> String {
         ValueText.value(value, limit: limit)
     }
@@ -79,8 +84,15 @@ package enum ValueDiff {
                 ValueDifference(path: path.isEmpty ? "state" : path, from: first, to: second, kind: kind))
         }
 
+        /// Adds a difference of two values that differ as a whole, each cut so that the
+        /// place where their texts first differ stays in view.
         private mutating func differ(_ path: String, _ first: Any, _ second: Any) {
-            add(path, show(first), show(second))
+            differ(path, ValueText.value(first), ValueText.value(second))
+        }
+
+        private mutating func differ(_ path: String, _ first: String, _ second: String) {
+            let (first, second) = ValueText.cut(first, second, limit: valueLimit)
+            add(path, first, second)
         }
 
         mutating func compare(_ first: Any, _ second: Any, path: String) {
@@ -103,6 +115,17 @@ package enum ValueDiff {
                     differ(path, first, second)
                     return
                 }
+                // A value written as it describes itself (a duration, a date, a tagged id) is one
+                // difference when its texts tell the two apart; a state is looked into whatever
+                // it says of itself.
+                if !(first is any StoreState), ValueText.describesItself(first) {
+                    let firstText = ValueText.value(first)
+                    let secondText = ValueText.value(second)
+                    if firstText != secondText {
+                        differ(path, firstText, secondText)
+                        return
+                    }
+                }
             }
             if let first = first as? any TextualValue, let second = second as? any TextualValue {
                 if first.description != second.description {
@@ -113,9 +136,7 @@ package enum ValueDiff {
                 let firstDetail = first.detailedDescription
                 let secondDetail = second.detailedDescription
                 if firstDetail != secondDetail {
-                    add(
-                        path, ValueText.cutInMiddle(firstDetail, limit: valueLimit),
-                        ValueText.cutInMiddle(secondDetail, limit: valueLimit))
+                    differ(path, firstDetail, secondDetail)
                     return
                 }
             }
@@ -217,16 +238,16 @@ package enum ValueDiff {
             let firstKept = firstRows.lazy.map(\.id).filter { secondOffsets[$0] != nil }
             let secondKept = secondRows.lazy.map(\.id).filter { firstOffsets[$0] != nil }
             if !firstKept.elementsEqual(secondKept) {
-                add(path, ids(of: firstRows), ids(of: secondRows), kind: .reordered)
+                let (first, second) = ValueText.cut(
+                    ids(of: firstRows), ids(of: secondRows), limit: valueLimit)
+                add(path, first, second, kind: .reordered)
             }
             return true
         }
 
         /// `[1, 2, 3]`: the ids of `rows` in order, shown as values are.
         private func ids(of rows: [IdentifiedRow]) -> String {
-            ValueText.cutInMiddle(
-                "[" + rows.map { ValueText.render($0.id.base, depth: 0) }.joined(separator: ", ") + "]",
-                limit: valueLimit)
+            "[" + rows.map { ValueText.render($0.id.base, depth: 0) }.joined(separator: ", ") + "]"
         }
 
         private mutating func compareDictionaries(_ firstMirror: Mirror, _ secondMirror: Mirror, path: String)
