@@ -95,17 +95,20 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
         checkpointIndices = []
         checkpointStates = []
         kept.value = KeptActions(limit: limit)
+        store.recordsDraws = true
         // The observer holds the non-generic `kept`, and reaches the history only now and then.
         store.observeChanges(
-            StateObserver { [kept, weak self] state, _, cause in
+            StateObserver { [kept, weak self, unowned store] state, _, cause in
                 switch cause {
                 case .action(let action):
-                    let outcome = kept.value.keep(action)
+                    let outcome = kept.value.keep(action, draws: store.drawsOfCurrentChange)
                     if outcome.asksAnything { self?.didKeep(outcome, state: state) }
                 case .actions(let actions):
                     // The states between the replayed actions are not known: no checkpoint.
-                    for action in actions {
-                        var outcome = kept.value.keep(action)
+                    let draws = store.drawsOfCurrentSteps
+                    for (offset, action) in actions.enumerated() {
+                        let drawn = offset < draws.count ? draws[offset] : []
+                        var outcome = kept.value.keep(action, draws: drawn)
                         outcome.isCheckpoint = false
                         if outcome.asksAnything { self?.didKeep(outcome, state: state) }
                     }

@@ -1,3 +1,5 @@
+public import ReMVVMStore
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
@@ -70,6 +72,24 @@ public struct ActionLog: Sendable {
             let header: LogLine.Header
             do {
                 header = try decoder.decode(LogLine.Header.self, from: data)
+            } catch let error as DecodingError where LogLine.lacksType(error) && LogLine.isDrawsLine(data) {
+                // The draws of the action on the line before.
+                guard let drawn = try? decoder.decode(LogLine.DrawsHeader.self, from: data) else {
+                    if isUnfinished { continue }
+                    throw .notAnEntry(
+                        line: number, problem: "\"draws\" must list {\"name\": ..., \"value\": ...}")
+                }
+                guard var previous = entries.last, previous.sequenceNumber == drawn.sequenceNumber,
+                    previous.drawsLine == nil
+                else {
+                    throw .notAnEntry(
+                        line: number,
+                        problem: "draws for \"seq\" \(drawn.sequenceNumber) must follow that action's line")
+                }
+                previous.drawsLine = data
+                previous.drawNames = drawn.names
+                entries[entries.count - 1] = previous
+                continue
             } catch {
                 if isUnfinished {
                     warnings.append(
@@ -166,6 +186,22 @@ extension ActionLog {
         public let restored: Restored?
         /// The line's bytes, decoded again with the action's type at replay.
         let line: Data
+        /// The line of what the action's reducer drew, which follows the action's own line when
+        /// it drew anything (`{"seq":4,"draws":[{"name":"uuid","value":"..."}]}`); its values are
+        /// decoded when a replayed reducer draws them.
+        var drawsLine: Data? = nil
+        /// The names of those draws, in order.
+        var drawNames: [String] = []
+
+        /// What the action's reducer drew from its dependencies (``DependencyValues/uuid``,
+        /// ``DependencyValues/date``, ...), in order: a replay gives the reducer these again.
+        /// Empty when it drew nothing, or was recorded before draws were.
+        public var draws: [DependencyDraw] {
+            guard let drawsLine else { return [] }
+            return drawNames.enumerated().map { index, name in
+                DependencyDraw(name: name, encoded: LogLine.DrawValue(line: drawsLine, index: index))
+            }
+        }
     }
 
 }

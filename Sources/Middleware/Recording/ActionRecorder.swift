@@ -62,6 +62,8 @@ public final class ActionRecorder: StoreFeature {
     private var elapsed: (() -> Duration)?
     /// Shared with the store's ``UndoHistory``: which lines its undo and redo bring back.
     private var link: RecordingLink?
+    /// What the reducer of the last change drew: the draws line of the action being reduced.
+    private var drawsOfLastChange: [DependencyDraw] = []
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -106,6 +108,13 @@ public final class ActionRecorder: StoreFeature {
     /// - Parameter store: The store made with the recorder in its middleware.
     public func attach<State: StoreState>(to store: Store<State>) {
         link = store.attachment(RecordingLink.self) { RecordingLink() }
+        // What each action's reducer draws, kept at its change, is written once its `next`
+        // returns (see `applyMiddleware`).
+        store.recordsDraws = true
+        store.observeChanges(
+            StateObserver(.beforeSubscribers) { [weak self, unowned store] _, _, _ in
+                self?.drawsOfLastChange = store.drawsOfCurrentChange
+            })
     }
 
     /// Writes `action` as the next line, then passes it on.
@@ -128,7 +137,35 @@ public final class ActionRecorder: StoreFeature {
             dispatcher.report(
                 StoreDiagnostic(kind: .recordingFailed, message: "\(failure); recording stopped"))
         }
-        dispatcher.next()
+        guard file != nil else {
+            dispatcher.next()
+            return
+        }
+        // Runs right after this action's change, whose draws the observer kept.
+        let sequenceNumber = lastSequenceNumber
+        dispatcher.next { [weak self] _ in self?.writeDraws(of: sequenceNumber) }
+    }
+
+    /// Writes the line of what the reducer of line `sequenceNumber` drew, if it drew anything.
+    private func writeDraws(of sequenceNumber: Int) {
+        let draws = drawsOfLastChange
+        drawsOfLastChange = []
+        guard let file, !draws.isEmpty else { return }
+        var encoded: [(name: String, value: Data)] = []
+        for draw in draws {
+            guard let value = draw.value, let data = try? encoder.encode(value) else {
+                // Drawn in a replay of an older log; or a value that cannot be encoded.
+                return
+            }
+            encoded.append((draw.name, data))
+        }
+        do {
+            try file.append(LogLine.draws(sequenceNumber: sequenceNumber, encoded))
+        } catch {
+            file.close()
+            self.file = nil
+            failure = Failure(path: fileURL.path, reason: error.reason)
+        }
     }
 
     /// The time since the first line, which starts the count on `clock`.

@@ -176,12 +176,16 @@ public struct ActionReplayer: Sendable {
                 // starts from the state that work left.
                 store.changeState(cause: .actions(replay.steps.map(\.action))) { [store] in
                     let replay = try? ExactReplay(decoded, from: store.state, store: store)
+                    store.drawsOfCurrentSteps = replay?.steps.map(\.draws) ?? []
                     return replay?.steps.last?.state
                 }
             } else {
+                // Kept for the history, which keeps each action with what it drew.
+                store.drawsOfCurrentSteps = replay.steps.map(\.draws)
                 store.replaceState(
                     with: replay.steps.last?.state ?? store.state, cause: .actions(replay.steps.map(\.action))
                 )
+                store.drawsOfCurrentSteps = []
             }
             dispatched = decoded.count
         case .throughMiddleware:

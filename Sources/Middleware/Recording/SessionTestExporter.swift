@@ -6,6 +6,12 @@ public import ReMVVMStore
     import Foundation
 #endif
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Turns a recorded session into the source of a Swift Testing test: the actions from outside
 /// are `send`s, the follow-ups that middleware, effects and subscribers dispatched are
 /// `receive`s, the test's `TestClock` moves by the recorded gaps between them, and each state
@@ -271,11 +277,12 @@ public struct SessionTestExporter: Sendable {
             body.append("store.skipReceivedActions()")
         }
         body.append("try await store.finish()")
+        let draws = try drawsCode(replay.steps.flatMap(\.draws), decoded: decoded)
 
         var imports = self.imports
         // A value of Foundation written as code (SwiftValueCode) needs its import too.
         let foundationCalls = ["UUID(uuidString:", "Date(timeIntervalSinceReferenceDate:", "URL(string:"]
-        if body.contains(where: { line in foundationCalls.contains { line.contains($0) } }) {
+        if (body + draws).contains(where: { line in foundationCalls.contains { line.contains($0) } }) {
             usesFoundation = true
         }
         if usesFoundation && !imports.contains("import Foundation") {
@@ -292,10 +299,57 @@ public struct SessionTestExporter: Sendable {
         lines.append("    func recordedSession() async throws {")
         if usesClock || mentionsClock { lines.append("        let clock = \(makeClock)") }
         lines.append("        let store = \(makeStore)")
+        lines += draws.map { "        " + $0 }
         lines += body.map { "        " + $0 }
         lines.append("    }")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The lines that give the test store what the session's reducers drew, in order, so the
+    /// test's ids and dates are the session's; none when they drew nothing.
+    private func drawsCode(
+        _ draws: [DependencyDraw], decoded: [(entry: ActionLog.Entry, action: any StoreAction)]
+    ) throws(ActionLogError) -> [String] {
+        guard !draws.isEmpty else { return [] }
+        var lines = ["store.replayedDraws = ["]
+        for draw in draws {
+            guard let code = Self.code(for: draw) else {
+                let entry = decoded.first { $0.entry.draws.contains { $0.name == draw.name } }?.entry
+                throw .notExportable(
+                    line: entry?.lineNumber ?? 0, typeName: entry?.typeName ?? draw.name,
+                    reason: "its reducer drew a \(draw.name) that cannot be written as code")
+            }
+            lines.append("    \(code),")
+        }
+        lines.append("]")
+        return lines
+    }
+
+    /// `.uuid(UUID(uuidString: "...")!)`, `.date(...)`, or `DependencyDraw("name", value)` for a
+    /// text, a whole number, a number or a flag.
+    private static func code(for draw: DependencyDraw) -> String? {
+        switch draw.name {
+        case "uuid":
+            if let uuid = draw.value(as: UUID.self), let code = SwiftValueCode.code(for: uuid) {
+                return ".uuid(\(code))"
+            }
+        case "date":
+            if let date = draw.value(as: Date.self), let code = SwiftValueCode.code(for: date) {
+                return ".date(\(code))"
+            }
+        default:
+            break
+        }
+        let name = String(reflecting: draw.name)
+        let values: [Any?] = [
+            draw.value(as: String.self), draw.value(as: Int.self), draw.value(as: Double.self),
+            draw.value(as: Bool.self),
+        ]
+        for case let value? in values {
+            if let code = SwiftValueCode.code(for: value) { return "DependencyDraw(\(name), \(code))" }
+        }
+        return nil
     }
 
     /// Whether ``makeStore`` uses the test's clock, by its name `clock`.

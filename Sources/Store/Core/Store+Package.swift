@@ -8,6 +8,34 @@ extension Store {
         engine.reduced(actions, from: initial)
     }
 
+    /// The state `steps` make of `initial` through this store's reducers alone, each action's
+    /// reducer given the draws it made when it was first reduced: the replay of a session kept
+    /// with ``drawsOfCurrentChange``.
+    package func reduced(
+        _ steps: [(action: any StoreAction, draws: [DependencyDraw])], from initial: State
+    ) -> State {
+        engine.reduced(steps, from: initial)
+    }
+
+    /// Whether the store keeps what its reducers draw, for ``drawsOfCurrentChange``: a feature
+    /// that replays actions (a history, a recorder) turns it on when it attaches.
+    package var recordsDraws: Bool {
+        get { engine.reduceScope.recordsDraws }
+        set { engine.reduceScope.recordsDraws = newValue }
+    }
+
+    /// What the reducer of the change being told to the observers drew, in order, while
+    /// ``recordsDraws``: read it in a `StateObserver`, whose change it is.
+    package var drawsOfCurrentChange: [DependencyDraw] { engine.reduceScope.draws }
+
+    /// What each action of the change of many actions being told to the observers drew
+    /// (`StateChangeCause.actions`): set by the feature that makes the change, in the closure
+    /// that makes it, and emptied once the observers were told.
+    package var drawsOfCurrentSteps: [[DependencyDraw]] {
+        get { engine.reduceScope.stepDraws }
+        set { engine.reduceScope.stepDraws = newValue }
+    }
+
     /// Removes `subscriber` if it is subscribed, whatever its state type, and reports nothing:
     /// for package features that let go of view models the store made, some of which it could
     /// not subscribe (their state was reported when they were made).

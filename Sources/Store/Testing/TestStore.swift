@@ -34,8 +34,9 @@
 /// everything does not pass silently: when an exhaustive test store is released while tasks
 /// still run, a middleware still holds an action, or reduced actions were not received, and
 /// none of its steps failed, that is an issue at its last step. A sleep on the store's clock
-/// when the test did not set one (`$0.clock`) is an issue at the line that created the test
-/// store. Without ReMVVMTesting, those two are written to standard error and the test process
+/// when the test did not set one (`$0.clock`), and a reducer's first draw of an id or a date the
+/// test did not set (`$0.uuid`, `$0.date`), is an issue at the line that created the test
+/// store. Without ReMVVMTesting, these are written to standard error and the test process
 /// ends with status 1 (see <doc:Testing>). Call ``finish(timeout:filePath:line:)`` at the end of
 /// each test.
 @MainActor
@@ -156,9 +157,11 @@ public final class TestStore<State: StoreState> {
     /// ```
     ///
     /// Every key starts as its ``DependencyKey/testValue`` (its live value unless the key
-    /// declares one); `dependencies` replaces any of them for this test only. The clock is the
-    /// exception: unless `dependencies` sets ``DependencyValues/clock``, a sleep on it fails the
-    /// test, saying to set it, and ends at once. The test store
+    /// declares one); `dependencies` replaces any of them for this test only. The built-in ones
+    /// are the exception: unless `dependencies` sets ``DependencyValues/clock``, a sleep on it
+    /// fails the test, saying to set it, and ends at once; unless it sets
+    /// ``DependencyValues/uuid`` or ``DependencyValues/date``, the first draw from either fails
+    /// the test the same way, and draws go on with counted ids and one fixed date. The test store
     /// reads each key once and keeps the value: a key whose test value is computed gives each
     /// test an object of its own, one declared with `static let` is shared by every test (see
     /// <doc:Dependencies>).
@@ -181,6 +184,8 @@ public final class TestStore<State: StoreState> {
         store = Store(with: state, middleware: middleware)
         store.engine.dependencies = DependencyValues(context: .test)
         store.engine.dependencies.clock = UnsetTestStoreClock(createdAt: filePath, line: line)
+        store.engine.dependencies.uuid = .unset(createdAt: filePath, line: line)
+        store.engine.dependencies.date = .unset(createdAt: filePath, line: line)
         dependencies(&store.engine.dependencies)
         latestState = state
         tracker = store.engine.effectTracker()

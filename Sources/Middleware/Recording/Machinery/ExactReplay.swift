@@ -11,7 +11,7 @@ import ReMVVMStore
 @MainActor
 struct ExactReplay<State: StoreState> {
     /// Each decoded action, a restoring one carrying what it restores, and the state after it.
-    private(set) var steps: [(action: any StoreAction, state: State)] = []
+    private(set) var steps: [(action: any StoreAction, draws: [DependencyDraw], state: State)] = []
 
     /// Reduces `decoded` from `initial` with `store`'s reducers.
     ///
@@ -44,8 +44,9 @@ struct ExactReplay<State: StoreState> {
                 pending.removeFirst()
             }
             guard var restoring = action as? any RestoringAction else {
-                state = store.reduced([action], from: state)
-                steps.append((action, state))
+                let draws = entry.draws
+                state = store.reduced([(action, draws)], from: state)
+                steps.append((action, draws, state))
                 continue
             }
             if case .stateBefore(let line) = entry.restored {
@@ -57,7 +58,7 @@ struct ExactReplay<State: StoreState> {
                 state = restoration.apply(state)
                 restoring.restoring = restoration
             }
-            steps.append((restoring, state))
+            steps.append((restoring, [], state))
         }
     }
 }

@@ -4,6 +4,8 @@ import ReMVVMStore
 struct KeptAction {
     let index: Int
     let action: any StoreAction
+    /// What its reducer drew, given back when it is reduced again.
+    let draws: [DependencyDraw]
     var isSkipped: Bool
 }
 
@@ -48,14 +50,14 @@ struct KeptActions {
 
     /// Keeps an action reduced after `position`; a dispatch after a jump into the past drops
     /// the future.
-    mutating func keep(_ action: any StoreAction) -> KeepOutcome {
+    mutating func keep(_ action: any StoreAction, draws: [DependencyDraw]) -> KeepOutcome {
         var outcome = KeepOutcome()
         if let last = all.last?.index, position < last {
             all.removeLast(last - position)
             outcome.droppedFuture = true
         }
         position &+= 1
-        all.append(KeptAction(index: position, action: action, isSkipped: false))
+        all.append(KeptAction(index: position, action: action, draws: draws, isSkipped: false))
         outcome.isCheckpoint = position % checkpointInterval == 0
         if all.count &- head > limit {
             head &+= 1
@@ -75,7 +77,7 @@ struct KeptActions {
     }
 
     /// The actions past the limit that are not skipped, in order, and forgets them.
-    mutating func takeFoldable() -> [any StoreAction] {
+    mutating func takeFoldable() -> [(action: any StoreAction, draws: [DependencyDraw])] {
         let actions = Self.inEffect(all[..<head])
         all.removeFirst(head)
         head = 0
@@ -84,19 +86,21 @@ struct KeptActions {
 
     /// The actions in effect up to `position`, from the history's start: those past the limit
     /// that a fold from a kept state left behind included.
-    var inEffect: [any StoreAction] { Self.inEffect(all[...], through: position) }
+    var inEffect: [(action: any StoreAction, draws: [DependencyDraw])] {
+        Self.inEffect(all[...], through: position)
+    }
 
     mutating func toggleSkip(at offset: Int) {
         all[offset].isSkipped.toggle()
     }
 
     private static func inEffect(_ entries: ArraySlice<KeptAction>, through last: Int = .max)
-        -> [any StoreAction]
+        -> [(action: any StoreAction, draws: [DependencyDraw])]
     {
-        var actions: [any StoreAction] = []
+        var actions: [(action: any StoreAction, draws: [DependencyDraw])] = []
         actions.reserveCapacity(entries.count)
         for entry in entries where !entry.isSkipped && entry.index <= last {
-            actions.append(entry.action)
+            actions.append((entry.action, entry.draws))
         }
         return actions
     }

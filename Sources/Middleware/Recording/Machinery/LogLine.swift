@@ -116,6 +116,109 @@ enum LogLine {
         line.append(UInt8(ascii: "\""))
     }
 
+    /// The line of what the reducer of the action on line `sequenceNumber` drew, with its
+    /// newline: `{"seq":4,"draws":[{"name":"uuid","value":"DEADBEEF-..."}]}`. Each value is the
+    /// draw's JSON.
+    static func draws(sequenceNumber: Int, _ draws: [(name: String, value: Data)]) -> [UInt8] {
+        var line = Array("{\"seq\":\(sequenceNumber),\"draws\":[".utf8)
+        for (offset, draw) in draws.enumerated() {
+            if offset > 0 { line.append(UInt8(ascii: ",")) }
+            line += Array("{\"name\":".utf8)
+            appendString(draw.name, to: &line)
+            line += Array(",\"value\":".utf8)
+            line += draw.value
+            line.append(UInt8(ascii: "}"))
+        }
+        line += Array("]}\n".utf8)
+        return line
+    }
+
+    /// Whether `error`, from decoding a ``Header``, is a missing `"type"`.
+    static func lacksType(_ error: DecodingError) -> Bool {
+        if case .keyNotFound(let key, _) = error { return key.stringValue == "type" }
+        return false
+    }
+
+    /// Whether the line holds a `"draws"` key (and so is a draws line, once it lacks a type).
+    static func isDrawsLine(_ line: Data) -> Bool {
+        let key = Array("\"draws\":".utf8)
+        let bytes = Array(line)
+        guard bytes.count >= key.count else { return false }
+        for start in 0...(bytes.count - key.count) where bytes[start..<(start + key.count)].elementsEqual(key)
+        {
+            return true
+        }
+        return false
+    }
+
+    /// A draws line's sequence number and the names of its draws.
+    struct DrawsHeader: Decodable {
+        let sequenceNumber: Int
+        let names: [String]
+
+        private enum CodingKeys: String, CodingKey {
+            case seq, draws
+        }
+
+        private struct Named: Decodable {
+            let name: String
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            sequenceNumber = try container.decode(Int.self, forKey: .seq)
+            names = try container.decode([Named].self, forKey: .draws).map(\.name)
+        }
+    }
+
+    /// One value of a draws line, decoded with the type the replayed reducer draws.
+    struct DrawValue: EncodedDraw {
+        let line: Data
+        let index: Int
+
+        static let indexKey = CodingUserInfoKey(rawValue: "remvvm.drawIndex")!
+
+        func decode<Value: Decodable>(_ type: Value.Type) -> Value? {
+            let decoder = JSONDecoder()
+            decoder.userInfo[Self.indexKey] = index
+            return try? decoder.decode(Picked<Value>.self, from: line).value
+        }
+
+        /// The value as the log has it, for a message: a text, a number or a flag.
+        var description: String {
+            if let text = decode(String.self) { return String(reflecting: text) }
+            if let number = decode(Double.self) { return "\(number)" }
+            if let flag = decode(Bool.self) { return "\(flag)" }
+            return "(a value of line \(index))"
+        }
+
+        /// The line, decoding only the value at the index in `userInfo` of its draws.
+        private struct Picked<Value: Decodable>: Decodable {
+            let value: Value
+
+            private enum CodingKeys: String, CodingKey {
+                case draws
+            }
+
+            private struct Draw: Decodable {
+                let value: Value
+            }
+
+            /// Decodes nothing: passes over a draw before the one wanted.
+            private struct Passed: Decodable {
+                init(from decoder: any Decoder) throws {}
+            }
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                var draws = try container.nestedUnkeyedContainer(forKey: .draws)
+                let index = decoder.userInfo[DrawValue.indexKey] as? Int ?? 0
+                for _ in 0..<index { _ = try draws.decode(Passed.self) }
+                value = try draws.decode(Draw.self).value
+            }
+        }
+    }
+
     /// The fields of a line other than the payload.
     struct Header: Decodable {
         let sequenceNumber: Int

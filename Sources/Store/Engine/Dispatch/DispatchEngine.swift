@@ -37,7 +37,7 @@ final class DispatchEngine<State: StoreState> {
     /// up the routes' generic metadata for each action (callgrind, `history`, which folds one
     /// action per dispatch: 976 instructions of 3,895).
     @usableFromInline var foldActions:
-        (@MainActor (DispatchEngine<State>, [any StoreAction], inout State) -> Void)?
+        (@MainActor (DispatchEngine<State>, any StoreAction, inout State) -> Void)?
     @usableFromInline var diagnosticsHandler: @MainActor (StoreDiagnostic) -> Void = StoreDiagnostic
         .standardError
     @usableFromInline let viewModels = ViewModelStore()
@@ -53,8 +53,21 @@ final class DispatchEngine<State: StoreState> {
     @exclusivity(unchecked) @usableFromInline var innerDispatchDepth = 0
     /// Tasks, held dispatchers and who waits for them; made at the first need.
     @exclusivity(unchecked) @usableFromInline var effects: EffectTracker<State>?
-    /// What effects need from outside; read only by `dependencies` getters, never by dispatch.
-    @usableFromInline var dependencies = DependencyValues(context: .live)
+    /// What reducers reach while they reduce: the store's dependencies and the record of what
+    /// they draw. Put in the reducing cell around each reduce (``reduce(_:route:)``).
+    @usableFromInline let reduceScope = ReduceScope(dependencies: DependencyValues(context: .live))
+    /// The scope's address, unretained, as the reducing cell holds it; the engine keeps the
+    /// scope alive.
+    @usableFromInline let reduceScopeAddress: UnsafeMutableRawPointer
+    /// The reducing cell (ReducingCell.swift), read once here: reached through its global, each
+    /// reduce paid a call of the global's accessor.
+    @usableFromInline let reducingCell = ReducingCell.cell
+    /// What effects and reducers need from outside; read by `dependencies` getters and
+    /// `@Dependency`, never by dispatch.
+    @usableFromInline var dependencies: DependencyValues {
+        get { reduceScope.dependencies }
+        set { reduceScope.dependencies = newValue }
+    }
     /// Whether the middleware stack was checked; done at the first dispatch, so that a
     /// diagnostics handler installed after `init` receives the report.
     @exclusivity(unchecked) @usableFromInline var checkedMiddleware = false
@@ -78,22 +91,23 @@ final class DispatchEngine<State: StoreState> {
     init(state: State, middleware: [any AnyMiddleware]) {
         self.state = state
         routes = RouteTable(stack: middleware)
+        reduceScopeAddress = Unmanaged.passUnretained(reduceScope).toOpaque()
         link.target = self
+        reduceScope.reportMiss = { [unowned self] message in
+            MainActor.assumeIsolated { report(.drawNotRecorded, message) }
+        }
     }
 
     deinit {
         link.isAlive = false
     }
 
-    /// Folds actions with the reducers of their routes; made where `State` is known.
+    /// Folds an action with the reducer of its route; made where `State` is known.
     @inlinable
-    static func makeFoldActions()
-        -> @MainActor (DispatchEngine<State>, [any StoreAction], inout State) -> Void
+    static func makeFoldActions() -> @MainActor (DispatchEngine<State>, any StoreAction, inout State) -> Void
     {
-        { engine, actions, state in
-            for action in actions {
-                engine.routes.existingRoute(for: type(of: action))?.fold?(&state, action)
-            }
+        { engine, action, state in
+            engine.routes.existingRoute(for: type(of: action))?.fold?(&state, action)
         }
     }
 
@@ -223,7 +237,12 @@ final class DispatchEngine<State: StoreState> {
             reportUnhandled(Action.self)
             return false
         }
+        // The reducer reaches this store's dependencies through the cell (`@Dependency`): one
+        // load and two stores per dispatch.
+        let outer = reducingCell.pointee
+        reducingCell.pointee = reduceScopeAddress
         reducer.withObject { $0.reduce(self, action.erased) }
+        reducingCell.pointee = outer
         return true
     }
 
@@ -240,11 +259,16 @@ final class DispatchEngine<State: StoreState> {
         let oldState = state
         if observers.isEmpty {
             subscribers.notify(newState, oldState) { state = newState }
-        } else if observers.readCause {
-            commit(newState, oldState, telling: cause())
         } else {
-            // No observer reads the cause: a placeholder the compiler knows needs no destroying.
-            commit(newState, oldState, telling: .travel)
+            if observers.readCause {
+                commit(newState, oldState, telling: cause())
+            } else {
+                // No observer reads the cause: a placeholder the compiler knows needs no destroying.
+                commit(newState, oldState, telling: .travel)
+            }
+            // The draws of this change were the observers' to take (``drawsOfCurrentChange``).
+            if !reduceScope.draws.isEmpty { reduceScope.draws.removeAll(keepingCapacity: true) }
+            if !reduceScope.stepDraws.isEmpty { reduceScope.stepDraws = [] }
         }
     }
 

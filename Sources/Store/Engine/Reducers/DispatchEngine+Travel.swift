@@ -4,11 +4,25 @@
 
 extension DispatchEngine {
     /// The state `actions` make of `initial` through this store's reducers alone: no
-    /// middleware, no subscriber, no observer, no diagnostics (an action without a reducer
-    /// changes nothing).
+    /// middleware, no subscriber, no observer (an action without a reducer changes nothing).
+    /// Their reducers draw nothing recorded: a draw is made anew and reported.
     func reduced(_ actions: [any StoreAction], from initial: State) -> State {
+        reduced(actions.map { ($0, []) }, from: initial)
+    }
+
+    /// The state `steps` make of `initial`, each action reduced with the draws it made when it
+    /// was first reduced: a reducer that draws again gets those values, so the state comes out
+    /// as it did (a draw the record does not hold is drawn anew and reported).
+    func reduced(_ steps: [(action: any StoreAction, draws: [DependencyDraw])], from initial: State) -> State
+    {
         var state = initial
-        foldActions?(self, actions, &state)
+        guard let fold = foldActions else { return state }
+        let outer = reducingCell.pointee
+        reducingCell.pointee = reduceScopeAddress
+        defer { reducingCell.pointee = outer }
+        for step in steps {
+            reduceScope.replaying(step.draws, of: type(of: step.action)) { fold(self, step.action, &state) }
+        }
         return state
     }
 

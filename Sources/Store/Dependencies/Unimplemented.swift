@@ -1,0 +1,41 @@
+/// Stands for a dependency that a test did not give: calling it is a failure of the running test,
+/// at the line of this call, and then returns `placeholder` so the test goes on.
+///
+/// A key's ``DependencyKey/testValue`` made of `unimplemented` calls makes every test say which
+/// dependencies the code under test uses. An app's module cannot import a test framework; the
+/// failure reaches the running test through ReMVVMTesting (linked to the test target), and is
+/// written to standard error without it.
+///
+/// ```swift
+/// struct SearchClient: Sendable {
+///     var search: @Sendable (String) async throws -> [Book]
+/// }
+///
+/// enum SearchClientKey: DependencyKey {
+///     static let liveValue = SearchClient { try await LiveSearch.books(matching: $0) }
+///     static let testValue = SearchClient { _ in unimplemented("SearchClient.search", placeholder: []) }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - name: What was called, as the failure names it.
+///   - placeholder: What the call returns after the failure.
+///   - filePath: Where the failure is reported.
+///   - line: The line of the failure.
+/// - Returns: `placeholder`.
+public func unimplemented<Value>(
+    _ name: String, placeholder: Value, filePath: StaticString = #filePath, line: UInt = #line
+) -> Value {
+    let issue = TestStoreIssue(
+        """
+        \(name) is unimplemented: the test called it without giving a value. Set it in the \
+        TestStore's initializer, `TestStore(with: ...) { $0.<dependency> = ... }`. It returned \
+        \(ValueText.value(placeholder, limit: 80)).
+        """,
+        filePath: filePath, line: line)
+    if !TestStoreIssues.report(issue) {
+        let file = "\(filePath)".split(separator: "/").last.map(String.init) ?? "\(filePath)"
+        writeToStandardError("ReMVVM: \(file):\(line): \(issue.message)\n")
+    }
+    return placeholder
+}

@@ -1,0 +1,16 @@
+extension TestStore {
+    /// Draws the store's reducers take, in order, before drawing anew, as
+    /// ``DependencyValues/replayedDraws`` set in the initializer: how an exported session gives
+    /// its test the ids and dates the session drew.
+    ///
+    /// ```swift
+    /// let store = makeTestStore()
+    /// store.replayedDraws = [.uuid(UUID(uuidString: "DEADBEEF-0000-0000-0000-000000000001")!)]
+    /// ```
+    ///
+    /// Setting it starts over from its first draw.
+    public var replayedDraws: [DependencyDraw] {
+        get { store.engine.dependencies.replayedDraws }
+        set { store.engine.dependencies.replayedDraws = newValue }
+    }
+}
