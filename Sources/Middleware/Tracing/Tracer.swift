@@ -61,9 +61,9 @@ public final class Tracer {
     /// A longer value is cut, and says how much it left out with `…(n more)…`. The old and the
     /// new value of a change are cut so that the first place where they differ stays in view on
     /// both sides: when it lies in their first or last 34 or so characters each keeps its start
-    /// and its end; otherwise each keeps its start and the part around the difference. The
-    /// limit is the same for every reader of a trace: a ``TestStore`` failure allows 160
-    /// characters per value, a diagnostic 200 per action (see <doc:Diagnostics>).
+    /// and its end; otherwise each keeps its start and the part around the difference. A
+    /// `TestStore` failure cuts each value the same way at 160 characters, and a diagnostic
+    /// cuts an action at 200 (ReMVVMStore's Diagnostics article).
     ///
     /// Values are written as Swift source would write them: a list of the library
     /// (`IdentifiedArray`) as its elements, a `Duration` as `.seconds(1.5)` or
