@@ -38,6 +38,7 @@ WORKLOADS = [
     ("keypath", "Store.dispatch.keypath"),
     ("d0.inout", "Store.dispatch.d0.inout"),
     ("d0.closure", "Store.dispatch.d0.closure"),
+    ("d0.uuid", "Store.dispatch.d0.uuid"),
     ("keypath.inout", "Store.dispatch.keypath.inout"),
     ("keypath.closure", "Store.dispatch.keypath.closure"),
     ("observe100", "Store.dispatch.observe100"),

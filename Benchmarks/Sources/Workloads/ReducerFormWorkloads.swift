@@ -1,3 +1,4 @@
+import Foundation
 import ReMVVMStore
 
 // The workloads of the reducer forms (issue 38): `d0` and `keypath` with the reducer written in
@@ -27,6 +28,46 @@ final class ReducerFormWorkload: Workload {
         case (.inPlace, true): store.register(reducer: CounterPartInPlace.self, at: \.counter)
         case (.closure, false): store.register(Increment.self) { state, _ in state.counter &+= 1 }
         case (.closure, true): store.register(Increment.self, at: \.counter) { counter, _ in counter &+= 1 }
+        }
+        store.add(subscriber: subscriber)
+        run(2)
+    }
+
+    func run(_ count: Int) {
+        for _ in 0..<count {
+            store.dispatch(action: Increment())
+        }
+    }
+}
+
+/// `d0` whose reducer reads `@Dependency(\.uuid)` and draws one id, with no history and no
+/// recorder: the feature costs the cell's load and two stores, and allocates nothing (a constant
+/// id needs no memory of its own).
+final class DrawingWorkload: Workload {
+    /// `AppState` with the id drawn last.
+    struct DrawingState: StoreState {
+        var counter = 0
+        var lastID: UUID?
+        let factory: any ViewModelFactory
+    }
+
+    private let store = Store(with: DrawingState(factory: CompositeViewModelFactory())) {
+        $0.uuid = .constant(UUID(uuidString: "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF")!)
+    }
+    /// As ``CountingSubscriber``, for this state.
+    final class Subscriber: StoreSubscriber {
+        private(set) var changes = 0
+
+        func didChange(state: DrawingState, oldState: DrawingState) { changes &+= 1 }
+    }
+
+    private let subscriber = Subscriber()
+
+    init() {
+        store.register(Increment.self) { state, _ in
+            @Dependency(\.uuid) var uuid
+            state.lastID = uuid()
+            state.counter &+= 1
         }
         store.add(subscriber: subscriber)
         run(2)

@@ -36,6 +36,7 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case keypath
     case d0Inout = "d0.inout"
     case d0Closure = "d0.closure"
+    case d0UUID = "d0.uuid"
     case keypathInout = "keypath.inout"
     case keypathClosure = "keypath.closure"
     case observe100
@@ -146,6 +147,7 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
         case .keypath: KeyPathWorkload()
         case .d0Inout: ReducerFormWorkload(.inPlace, atKeyPath: false)
         case .d0Closure: ReducerFormWorkload(.closure, atKeyPath: false)
+        case .d0UUID: DrawingWorkload()
         case .keypathInout: ReducerFormWorkload(.inPlace, atKeyPath: true)
         case .keypathClosure: ReducerFormWorkload(.closure, atKeyPath: true)
         case .observe100: Observe100Workload()

@@ -98,16 +98,16 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
         store.recordsDraws = true
         // The observer holds the non-generic `kept`, and reaches the history only now and then.
         store.observeChanges(
-            StateObserver { [kept, weak self, unowned store] state, _, cause in
+            StateObserver { [kept, weak self, scope = store.reduceScope] state, _, cause in
                 switch cause {
                 case .action(let action):
-                    let outcome = kept.value.keep(action, draws: store.drawsOfCurrentChange)
+                    let outcome = kept.value.keep(action, draws: scope.drawsOfChange)
                     if outcome.asksAnything { self?.didKeep(outcome, state: state) }
                 case .actions(let actions):
                     // The states between the replayed actions are not known: no checkpoint.
-                    let draws = store.drawsOfCurrentSteps
+                    let draws = scope.stepDraws
                     for (offset, action) in actions.enumerated() {
-                        let drawn = offset < draws.count ? draws[offset] : []
+                        let drawn = offset < draws.count && !draws[offset].isEmpty ? draws[offset] : nil
                         var outcome = kept.value.keep(action, draws: drawn)
                         outcome.isCheckpoint = false
                         if outcome.asksAnything { self?.didKeep(outcome, state: state) }

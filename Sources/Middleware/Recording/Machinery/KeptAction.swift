@@ -4,8 +4,8 @@ import ReMVVMStore
 struct KeptAction {
     let index: Int
     let action: any StoreAction
-    /// What its reducer drew, given back when it is reduced again.
-    let draws: [DependencyDraw]
+    /// What its reducer drew, given back when it is reduced again; `nil` for nothing.
+    let draws: [DependencyDraw]?
     var isSkipped: Bool
 }
 
@@ -50,7 +50,7 @@ struct KeptActions {
 
     /// Keeps an action reduced after `position`; a dispatch after a jump into the past drops
     /// the future.
-    mutating func keep(_ action: any StoreAction, draws: [DependencyDraw]) -> KeepOutcome {
+    mutating func keep(_ action: any StoreAction, draws: [DependencyDraw]?) -> KeepOutcome {
         var outcome = KeepOutcome()
         if let last = all.last?.index, position < last {
             all.removeLast(last - position)
@@ -100,7 +100,7 @@ struct KeptActions {
         var actions: [(action: any StoreAction, draws: [DependencyDraw])] = []
         actions.reserveCapacity(entries.count)
         for entry in entries where !entry.isSkipped && entry.index <= last {
-            actions.append((entry.action, entry.draws))
+            actions.append((entry.action, entry.draws ?? []))
         }
         return actions
     }

@@ -15,7 +15,7 @@
 
 /// The dependencies and the draws of one store's reducers.
 @usableFromInline
-final class ReduceScope {
+package final class ReduceScope {
     /// The store's dependencies; the engine's `dependencies` reads and writes them here.
     @usableFromInline var dependencies: DependencyValues {
         didSet {
@@ -26,13 +26,13 @@ final class ReduceScope {
     /// ``DependencyValues/replayedDraws``, read at the first draw.
     private var queuedDraws: [DependencyDraw]?
     /// Whether draws made in a dispatch are kept, for a feature that records them.
-    @usableFromInline var recordsDraws = false
+    @exclusivity(unchecked) @usableFromInline package var recordsDraws = false
     /// What the reducer of the action being reduced drew, while ``recordsDraws``; the engine
     /// empties it once the change's observers were told.
-    @usableFromInline var draws: [DependencyDraw] = []
+    @exclusivity(unchecked) @usableFromInline package var draws: [DependencyDraw] = []
     /// What each action of a change of many actions (a reducers-only replay) drew, in order, set
     /// by whoever makes the change; the engine empties it with ``draws``.
-    @usableFromInline var stepDraws: [[DependencyDraw]] = []
+    @exclusivity(unchecked) @usableFromInline package var stepDraws: [[DependencyDraw]] = []
     /// The draws of the action being replayed, how many were taken, and the action's type name;
     /// `nil` in a dispatch.
     private var replay: (draws: [DependencyDraw], taken: Int, action: any StoreAction.Type)?
@@ -91,6 +91,21 @@ final class ReduceScope {
 
     private func keep(_ draw: DependencyDraw) {
         if recordsDraws { draws.append(draw) }
+    }
+
+    /// The draws of the change being told to the observers, or `nil` when it drew nothing: an
+    /// empty list kept with every action cost a retain and a release each (callgrind,
+    /// `history`).
+    package var drawsOfChange: [DependencyDraw]? {
+        draws.isEmpty ? nil : draws
+    }
+
+    /// Forgets the draws of the change the observers were just told of.
+    @usableFromInline
+    @inline(never)
+    func endChange() {
+        if !draws.isEmpty { draws.removeAll(keepingCapacity: true) }
+        if !stepDraws.isEmpty { stepDraws = [] }
     }
 
     /// Runs `body`, in which reducers replay `recorded` rather than draw afresh.
