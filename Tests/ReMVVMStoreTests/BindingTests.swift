@@ -90,11 +90,9 @@ private func derivedName<Value: Sendable>(_ keyPath: WritableKeyPath<Editor, Val
     store.register(binding: keyPath)
     store.binding(keyPath).set(value)
     guard seen.kinds.isEmpty, let action = seen.actions.first else { return nil }
-    // `BindingAction<String>(path: "draft.title", value: ...)`
-    guard let start = action.range(of: "(path: \""), let end = action.range(of: "\", value:") else {
-        return nil
-    }
-    return String(action[start.upperBound..<end.lowerBound])
+    // `BindingAction<String>(path: "draft.title", value: ...)`: the name is the first quoted text.
+    let quoted = action.split(separator: "\"", omittingEmptySubsequences: false)
+    return quoted.count > 1 ? String(quoted[1]) : nil
 }
 
 @MainActor
@@ -310,6 +308,7 @@ struct BindingTests {
 @MainActor
 @Suite("Bindings in a TestStore")
 struct TestStoreBindingTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func makeTestStore() -> TestStore<Editor> {
         let store = TestStore(with: Editor())
         store.register(binding: \.draft.title)

@@ -6,9 +6,11 @@ extension StoreRegistering {
     /// struct Draft: Equatable { var title = "" }
     /// struct Editor: StoreState { var draft = Draft() }
     ///
-    /// let store = Store(with: Editor())
-    /// store.register(binding: \.draft.title)      // a part a view may set directly
-    /// store.binding(\.draft.title).set("Dune")    // dispatches a recorded, replayable action
+    /// @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    /// @MainActor
+    /// func setUpEditor(_ store: some StoreRegistering<Editor>) {
+    ///     store.register(binding: \.draft.title)      // named "draft.title"
+    /// }
     /// ```
     ///
     /// A ``StoreBinding`` of the part (``Store/binding(_:)``) then dispatches a
