@@ -84,7 +84,7 @@ private func randomAction(using random: inout SeededGenerator, count: Int) -> an
 private func exportedReplay(_ actions: [any StoreAction], draws: [DependencyDraw]) -> Notebook {
     let store = Store(with: Notebook()) {
         $0.uuid = .incrementing
-        $0.date = .constant(.distantPast)
+        $0.date = .constant(Date(timeIntervalSinceReferenceDate: 0))
         $0.replayedDraws = draws
     }
     registerReducers(on: store)
@@ -148,7 +148,7 @@ private func checkSession(_ random: inout SeededGenerator, file: URL) throws -> 
     // A reducers-only replay of the log, to its end and to a random line.
     let replayed = Store(with: Notebook()) {
         $0.uuid = .incrementing
-        $0.date = .constant(.distantPast)
+        $0.date = .constant(Date(timeIntervalSinceReferenceDate: 0))
     }
     registerReducers(on: replayed)
     try drawsReplayer.replay(log, into: replayed)
@@ -156,7 +156,7 @@ private func checkSession(_ random: inout SeededGenerator, file: URL) throws -> 
     let cut = Int.random(in: 1...actions.count, using: &random)
     let partly = Store(with: Notebook()) {
         $0.uuid = .incrementing
-        $0.date = .constant(.distantPast)
+        $0.date = .constant(Date(timeIntervalSinceReferenceDate: 0))
     }
     registerReducers(on: partly)
     try drawsReplayer.replay(log, into: partly, through: cut)

@@ -31,7 +31,13 @@ private enum AddBookReducer: Reducer {
 private let day = Date(timeIntervalSinceReferenceDate: 800_000_000)
 
 private func counted(_ number: Int) -> UUID {
-    UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", number))!
+    let digits = String(number, radix: 16, uppercase: true)
+    return UUID(
+        uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
+}
+
+private func later(_ date: Date, by seconds: Double) -> Date {
+    Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate + seconds)
 }
 
 @MainActor
@@ -54,14 +60,14 @@ private func counted(_ number: Int) -> UUID {
 
     @Test("each store's reducers read that store's dependencies")
     func eachStoreItsOwn() {
-        let later = day.addingTimeInterval(60)
+        let minuteLater = later(day, by: 60)
         let first = Store(with: Library()) { $0.date = .constant(day) }
-        let second = Store(with: Library()) { $0.date = .constant(later) }
+        let second = Store(with: Library()) { $0.date = .constant(minuteLater) }
         for store in [first, second] { store.register(reducer: AddBookReducer.self) }
         first.dispatch(action: AddBook(title: "Dune"))
         second.dispatch(action: AddBook(title: "Emma"))
         #expect(first.state.books.map(\.added) == [day])
-        #expect(second.state.books.map(\.added) == [later])
+        #expect(second.state.books.map(\.added) == [minuteLater])
         // Live ids: random, and different.
         #expect(first.state.books[0].id != second.state.books[0].id)
     }
@@ -103,7 +109,7 @@ private func counted(_ number: Int) -> UUID {
             @Dependency(\.date) var date
             return date.now
         }
-        #expect(abs(date.timeIntervalSinceNow) < 60)
+        #expect(abs(Date().timeIntervalSince1970 - date.timeIntervalSince1970) < 60)
         #expect(issues.map(\.line) == [UInt(line)])
         #expect(issues.first?.message.contains("outside a reducer") == true)
     }
@@ -126,11 +132,11 @@ private func counted(_ number: Int) -> UUID {
         let store = TestStore(with: Library()) {
             $0.uuid = .incrementing
             $0.date = .constant(day)
-            $0.replayedDraws = [.uuid(recorded), .date(day.addingTimeInterval(1))]
+            $0.replayedDraws = [.uuid(recorded), .date(later(day, by: 1))]
         }
         store.register(reducer: AddBookReducer.self)
         try await store.send(AddBook(title: "Dune")) {
-            $0.books = [Book(id: recorded, title: "Dune", added: day.addingTimeInterval(1))]
+            $0.books = [Book(id: recorded, title: "Dune", added: later(day, by: 1))]
         }
         try await store.send(AddBook(title: "Emma")) {
             $0.books.append(Book(id: counted(0), title: "Emma", added: day))

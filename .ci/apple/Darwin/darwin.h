@@ -114,6 +114,7 @@ int pthread_mutex_init(pthread_mutex_t *, const pthread_mutexattr_t *);
 int pthread_mutex_lock(pthread_mutex_t *);
 int pthread_mutex_unlock(pthread_mutex_t *);
 int pthread_mutex_destroy(pthread_mutex_t *);
+int pthread_main_np(void);
 typedef struct __sFILE FILE;
 int fflush(FILE *);
 int atexit(void (*)(void));

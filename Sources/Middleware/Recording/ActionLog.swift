@@ -193,8 +193,8 @@ extension ActionLog {
         /// The names of those draws, in order.
         var drawNames: [String] = []
 
-        /// What the action's reducer drew from its dependencies (``DependencyValues/uuid``,
-        /// ``DependencyValues/date``, ...), in order: a replay gives the reducer these again.
+        /// What the action's reducer drew from its dependencies (`DependencyValues.uuid`,
+        /// `DependencyValues.date`, ...), in order: a replay gives the reducer these again.
         /// Empty when it drew nothing, or was recorded before draws were.
         public var draws: [DependencyDraw] {
             guard let drawsLine else { return [] }

@@ -10,6 +10,9 @@
 /// test knows the date and a replay gives the same one:
 ///
 /// ```swift
+/// import Foundation
+/// import ReMVVMStore
+///
 /// enum AddBookReducer: Reducer {
 ///     static func reduce(state: inout Library, with action: AddBook) {
 ///         @Dependency(\.date) var date
@@ -56,8 +59,12 @@ extension DependencyValues {
     /// (``DateGenerator/constant(_:)``).
     ///
     /// ```swift
-    /// @Dependency(\.date) var date      // in a reducer
-    /// let added = date.now
+    /// import Foundation
+    /// import ReMVVMStore
+    ///
+    /// let store = TestStore(with: Library()) {
+    ///     $0.date = .constant(Date(timeIntervalSinceReferenceDate: 800_000_000))
+    /// }
     /// ```
     public var date: DateGenerator {
         get { self[DateGeneratorKey.self] }

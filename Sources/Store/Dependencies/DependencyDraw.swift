@@ -14,6 +14,9 @@
 /// through ``DependencyValues/replayedDraws``:
 ///
 /// ```swift
+/// import Foundation
+/// import ReMVVMStore
+///
 /// let store = TestStore(with: Library()) {
 ///     $0.replayedDraws = [
 ///         .uuid(UUID(uuidString: "DEADBEEF-0000-0000-0000-000000000001")!),

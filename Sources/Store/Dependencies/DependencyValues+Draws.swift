@@ -30,6 +30,9 @@ extension DependencyValues {
     /// the ids and dates of a recorded session. An exported session's test sets them.
     ///
     /// ```swift
+    /// import Foundation
+    /// import ReMVVMStore
+    ///
     /// let store = TestStore(with: Library()) {
     ///     $0.uuid = .incrementing
     ///     $0.replayedDraws = [.uuid(UUID(uuidString: "DEADBEEF-0000-0000-0000-000000000001")!)]

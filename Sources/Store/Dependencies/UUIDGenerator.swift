@@ -25,6 +25,9 @@ public struct UUIDGenerator: Sendable {
     /// A generator that makes each id with `generate`.
     ///
     /// ```swift
+    /// import Foundation
+    /// import ReMVVMStore
+    ///
     /// let fixed = UUIDGenerator { UUID(uuidString: "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF")! }
     /// ```
     ///
@@ -83,8 +86,7 @@ extension DependencyValues {
     /// ``UUIDGenerator/constant(_:)``).
     ///
     /// ```swift
-    /// @Dependency(\.uuid) var uuid      // in a reducer
-    /// let id = uuid()
+    /// let store = TestStore(with: Library()) { $0.uuid = .incrementing }
     /// ```
     public var uuid: UUIDGenerator {
         get { self[UUIDGeneratorKey.self] }

@@ -7,13 +7,13 @@
 /// written to standard error without it.
 ///
 /// ```swift
-/// struct SearchClient: Sendable {
-///     var search: @Sendable (String) async throws -> [Book]
+/// struct BookSearch: Sendable {
+///     var books: @Sendable (String) async throws -> [Book]
 /// }
 ///
-/// enum SearchClientKey: DependencyKey {
-///     static let liveValue = SearchClient { try await LiveSearch.books(matching: $0) }
-///     static let testValue = SearchClient { _ in unimplemented("SearchClient.search", placeholder: []) }
+/// enum BookSearchKey: DependencyKey {
+///     static let liveValue = BookSearch { try await LiveSearchClient().search($0) }
+///     static let testValue = BookSearch { _ in unimplemented("BookSearch.books", placeholder: []) }
 /// }
 /// ```
 ///

@@ -4,7 +4,10 @@ extension TestStore {
     /// its test the ids and dates the session drew.
     ///
     /// ```swift
-    /// let store = makeTestStore()
+    /// import Foundation
+    /// import ReMVVMStore
+    ///
+    /// let store = TestStore(with: Library())
     /// store.replayedDraws = [.uuid(UUID(uuidString: "DEADBEEF-0000-0000-0000-000000000001")!)]
     /// ```
     ///
