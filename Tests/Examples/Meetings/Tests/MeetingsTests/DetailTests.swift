@@ -54,12 +54,15 @@ import Testing
 
     @Test("starting a meeting opens the recorder, with a new meeting of the series")
     func startMeeting() async throws {
-        let store = makeTestStore(.detail(of: daily))
+        let store = makeTestStore(.detail(of: daily)) {
+            $0.uuid = .incrementing
+            $0.date = .constant(meetingDate)
+        }
         let viewModel = try #require(DetailViewModel(store: store.store, entry: 2))
         viewModel.send(event: .startMeeting)
-        // The test generators: the first id, on their fixed date.
-        let meeting = PastMeeting(id: UUID(1), date: meetingDate)
-        try await store.receive(NavigationAction<Screen>.self) {
+        // The reducer draws the meeting's id (the first one) and its date, the start.
+        let meeting = PastMeeting(id: UUID(0), date: meetingDate)
+        try await store.receive(StartMeeting.self) {
             $0.navigation.apply(.push(.record(RecordState(series: daily, meeting: meeting))))
         }
         try await store.finish()

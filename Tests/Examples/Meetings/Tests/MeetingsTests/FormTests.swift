@@ -6,12 +6,13 @@ import Testing
 
 @MainActor
 @Suite struct FormTests {
-    let draft = Series(id: UUID(1), attendees: [Attendee(id: UUID(2))])
+    /// The add sheet's draft: the first two ids drawn, the series' and its attendee's.
+    let draft = Series(id: UUID(0), attendees: [Attendee(id: UUID(1))])
 
     @Test("adding a series drops its blank attendees and closes the sheet")
     func addSeries() async throws {
-        let store = makeTestStore()
-        try await store.send(NavigationAction.present(Screen.form(FormState(series: draft)))) {
+        let store = makeTestStore { $0.uuid = .incrementing }
+        try await store.send(NewSeries()) {
             $0.navigation.apply(.present(.form(FormState(series: self.draft))))
         }
         try await store.send(EditForm(entry: 2, edit: .title("Design review"))) {
@@ -21,11 +22,11 @@ import Testing
             $0.editForm(2) { $0.duration = .seconds(600) }
         }
         try await store.send(EditForm(entry: 2, edit: .theme(.navy))) { $0.editForm(2) { $0.theme = .navy } }
-        try await store.send(EditForm(entry: 2, edit: .attendee(UUID(2), name: "Ada"))) {
-            $0.editForm(2) { $0.attendees = [Attendee(id: UUID(2), name: "Ada")] }
+        try await store.send(EditForm(entry: 2, edit: .attendee(UUID(1), name: "Ada"))) {
+            $0.editForm(2) { $0.attendees = [Attendee(id: UUID(1), name: "Ada")] }
         }
-        for (id, name) in [(3, ""), (4, "Grace"), (5, "  ")] {
-            try await store.send(EditForm(entry: 2, edit: .addAttendee(UUID(id)))) {
+        for (id, name) in [(2, ""), (3, "Grace"), (4, "  ")] {
+            try await store.send(EditForm(entry: 2, edit: .addAttendee)) {
                 $0.editForm(2) { $0.attendees.append(Attendee(id: UUID(id))) }
             }
             try await store.send(EditForm(entry: 2, edit: .attendee(UUID(id), name: name))) {
@@ -35,9 +36,9 @@ import Testing
         try await store.send(SaveForm(entry: 2)) {
             $0.series = [
                 Series(
-                    id: UUID(1), title: "Design review", duration: .seconds(600), theme: .navy,
+                    id: UUID(0), title: "Design review", duration: .seconds(600), theme: .navy,
                     attendees: [
-                        Attendee(id: UUID(2), name: "Ada"), Attendee(id: UUID(4), name: "Grace"),
+                        Attendee(id: UUID(1), name: "Ada"), Attendee(id: UUID(3), name: "Grace"),
                     ])
             ]
             $0.navigation.apply(.close(id: 2))
@@ -47,13 +48,13 @@ import Testing
 
     @Test("a series whose attendees are all blank keeps the first, blank")
     func allBlank() async throws {
-        let store = makeTestStore()
+        let store = makeTestStore { $0.uuid = .incrementing }
         store.exhaustivity = .off
-        try await store.send(NavigationAction.present(Screen.form(FormState(series: draft))))
-        try await store.send(EditForm(entry: 2, edit: .addAttendee(UUID(3))))
-        try await store.send(EditForm(entry: 2, edit: .attendee(UUID(3), name: " ")))
+        try await store.send(NewSeries())
+        try await store.send(EditForm(entry: 2, edit: .addAttendee))
+        try await store.send(EditForm(entry: 2, edit: .attendee(UUID(2), name: " ")))
         try await store.send(SaveForm(entry: 2)) {
-            $0.series = [Series(id: UUID(1), attendees: [Attendee(id: UUID(2))])]
+            $0.series = [Series(id: UUID(0), attendees: [Attendee(id: UUID(1))])]
             $0.navigation.apply(.close(id: 2))
         }
         try await store.finish()
@@ -77,8 +78,8 @@ import Testing
 
     @Test("the add sheet cancelled adds nothing")
     func addCancelled() async throws {
-        let store = makeTestStore()
-        try await store.send(NavigationAction.present(Screen.form(FormState(series: draft)))) {
+        let store = makeTestStore { $0.uuid = .incrementing }
+        try await store.send(NewSeries()) {
             $0.navigation.apply(.present(.form(FormState(series: self.draft))))
         }
         try await store.send(EditForm(entry: 2, edit: .title("Never saved"))) {

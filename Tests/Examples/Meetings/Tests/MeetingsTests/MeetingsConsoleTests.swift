@@ -15,7 +15,8 @@ import Testing
         let app = MeetingsApp(file: folder.appendingPathComponent("series.json")) {
             $0.clock = clock
             $0.speech = .standIn
-            $0.generators = .incrementing()
+            $0.uuid = .incrementing
+            $0.date = .constant(meetingDate)
         }
         var screens: [String] = []
         var errors: [String] = []

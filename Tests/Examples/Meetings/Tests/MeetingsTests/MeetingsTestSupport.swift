@@ -5,21 +5,27 @@ import Testing
 @testable import Meetings
 
 /// A test store of the app: its reducers and middleware, time on `clock`, speech from `speech`,
-/// ids and dates from the incrementing generators (`00000000-0000-0000-0000-000000000001`...).
+/// and what `dependencies` sets. A test whose reducers draw ids or dates sets `$0.uuid` and
+/// `$0.date`; in any other, a reducer that draws one fails the test (at the line that made the
+/// store).
 @MainActor
 func makeTestStore(
-    _ state: AppState = AppState(), clock: TestClock = TestClock(), speech: SpeechClient = .silent
+    _ state: AppState = AppState(), clock: TestClock = TestClock(), speech: SpeechClient = .silent,
+    filePath: StaticString = #filePath, line: UInt = #line,
+    dependencies: (inout DependencyValues) -> Void = { _ in }
 ) -> TestStore<AppState> {
-    let store = TestStore(with: state, middleware: MeetingsApp.middleware) {
+    let store = TestStore(with: state, middleware: MeetingsApp.middleware, filePath: filePath, line: line) {
         $0.clock = clock
         $0.speech = speech
+        dependencies(&$0)
     }
     MeetingsApp.register(on: store)
     return store
 }
 
 extension UUID {
-    /// `00000000-0000-0000-0000-00000000000n`, as the incrementing generators make them.
+    /// `00000000-0000-0000-0000-00000000000n`: the id `UUIDGenerator.incrementing` makes at its
+    /// draw `n`, the first being 0.
     init(_ number: Int) {
         self.init(uuidString: String(format: "00000000-0000-0000-0000-%012x", number))!
     }

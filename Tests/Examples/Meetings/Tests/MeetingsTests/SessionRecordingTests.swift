@@ -26,7 +26,8 @@ import Testing
         ) {
             $0.clock = clock
             $0.speech = Self.speech
-            $0.generators = .incrementing()
+            $0.uuid = .incrementing
+            $0.date = .constant(meetingDate)
         }
         MeetingsApp.register(on: store)
         try await Self.playSession(on: store, clock: clock)
@@ -35,14 +36,16 @@ import Testing
         #expect(series.title == "Daily")  // the edit to "Daily standup" was undone
         #expect(series.attendees.map(\.name) == ["Ada", "Grace"])
         // The meeting was saved with what was heard before recognition failed.
-        #expect(series.meetings == [PastMeeting(id: UUID(5), date: meetingDate, transcript: "Good morning")])
+        #expect(series.meetings == [PastMeeting(id: UUID(4), date: meetingDate, transcript: "Good morning")])
 
         let log = try ActionLog(contentsOf: logFile)
         let replayer = try ActionReplayer(types: [
-            NavigationAction<Screen>.self, EditForm.self, SaveForm.self, RecordAppeared.self, Tick.self,
-            NextSpeaker.self, Transcribed.self, AlertTapped<MeetingsAlert>.self, UndoAction.self,
-            RedoAction.self,
+            NavigationAction<Screen>.self, NewSeries.self, EditForm.self, SaveForm.self, StartMeeting.self,
+            RecordAppeared.self, Tick.self, NextSpeaker.self, Transcribed.self,
+            AlertTapped<MeetingsAlert>.self,
+            UndoAction.self, RedoAction.self,
         ])
+        // Replayed with the live uuid and date: the ids and the date come from the log's draws.
         let replayed = Store(with: AppState(), middleware: MeetingsApp.middleware)
         MeetingsApp.register(on: replayed)
         try replayer.replay(log, into: replayed)
@@ -60,8 +63,14 @@ import Testing
         #expect(source.contains("try await store.receive(Transcribed.self)"))
         #expect(source.contains("AlertTapped<MeetingsAlert>(entry: 6, action: MeetingsAlert.saveMeeting)"))
         // Ids and dates are written as the code that makes them: no workaround type is needed.
-        #expect(source.contains(#"Screen.detail(UUID(uuidString: "00000000-0000-0000-0000-000000000001")!)"#))
+        #expect(source.contains(#"Screen.detail(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!)"#))
         #expect(source.contains("date: Date(timeIntervalSinceReferenceDate: 800000000.0)"))
+        // What the reducers drew (four ids, then the meeting's id and date) is given to the test
+        // store, and every step is exhaustive.
+        #expect(source.contains("store.replayedDraws = ["))
+        #expect(source.contains(#".uuid(UUID(uuidString: "00000000-0000-0000-0000-000000000004")!),"#))
+        #expect(source.contains(".date(Date(timeIntervalSinceReferenceDate: 800000000.0)),"))
+        #expect(!source.contains("exhaustivity"))
         let checkedIn = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("RecordedSessionTests.swift")
         if ProcessInfo.processInfo.environment["MEETINGS_REGENERATE"] != nil {

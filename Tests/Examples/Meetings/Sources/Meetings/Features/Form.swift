@@ -7,6 +7,9 @@ struct FormState: Hashable, Codable, Sendable {
     var series: Series
 }
 
+/// The list's "Add": the form opens, as a sheet, on a new series with one blank attendee.
+struct NewSeries: StoreAction, Codable {}
+
 /// A change made in the form.
 struct EditForm: StoreAction, Codable {
     let entry: Int
@@ -17,7 +20,7 @@ struct EditForm: StoreAction, Codable {
         case duration(Duration)
         case theme(Theme)
         case attendee(Attendee.ID, name: String)
-        case addAttendee(Attendee.ID)
+        case addAttendee
         case removeAttendee(Attendee.ID)
     }
 }
@@ -29,15 +32,22 @@ struct SaveForm: StoreAction, Codable {
 }
 
 extension StoreRegistering<AppState> {
-    /// The form's reducers: an edit changes the form of its entry, "Add" (or "Done") saves it.
+    /// The form's reducers: "Add" on the list opens it, an edit changes the form of its entry,
+    /// "Add" (or "Done") saves it. New ids come from the store's `uuid`.
     func registerForm() {
+        register(NewSeries.self) { state, _ in
+            @Dependency(\.uuid) var uuid
+            let draft = Series(id: uuid(), attendees: [Attendee(id: uuid())])
+            state.navigation.apply(.present(.form(FormState(series: draft))))
+        }
         register(EditForm.self, forEach: \.navigation, case: Screen.form, id: \.entry) { form, action in
+            @Dependency(\.uuid) var uuid
             switch action.edit {
             case .title(let title): form.series.title = title
             case .duration(let duration): form.series.duration = duration
             case .theme(let theme): form.series.theme = theme
             case .attendee(let id, let name): form.series.attendees[id: id]?.name = name
-            case .addAttendee(let id): form.series.attendees.append(Attendee(id: id))
+            case .addAttendee: form.series.attendees.append(Attendee(id: uuid()))
             // The last attendee stays, blank: the form always has one.
             case .removeAttendee(let id) where form.series.attendees.count == 1:
                 form.series.attendees[id: id]?.name = ""

@@ -1,7 +1,7 @@
 import ReMVVM
 
 /// A meeting being recorded: its series as it was at the start, the meeting so far (made with
-/// its id and date when the recorder opened), and the time spent.
+/// a new id and the date when the recorder opened), and the time spent.
 struct RecordState: Hashable, Codable, Sendable {
     var series: Series
     var meeting: PastMeeting
@@ -12,6 +12,11 @@ struct RecordState: Hashable, Codable, Sendable {
         min(secondsElapsed / series.secondsPerAttendee, max(0, series.attendees.count - 1))
     }
     var isOver: Bool { secondsElapsed >= Int(series.duration.components.seconds) }
+}
+
+/// "Start meeting" on the detail of a series: the recorder opens, on a new meeting.
+struct StartMeeting: StoreAction, Codable {
+    let series: Series.ID
 }
 
 /// The recorder appeared: its timer and its speech recognition start (see ``RecordEffects``).
@@ -36,9 +41,17 @@ struct Transcribed: StoreAction, Codable {
 }
 
 extension StoreRegistering<AppState> {
-    /// The recorder's reducers. `RecordAppeared` only starts work (``RecordEffects``), which ends
-    /// with the recorder's entry.
+    /// The recorder's reducers. `StartMeeting` opens it on a meeting with a new id, dated now
+    /// (the store's `uuid` and `date`); `RecordAppeared` only starts work (``RecordEffects``),
+    /// which ends with the recorder's entry.
     func registerRecorder() {
+        register(StartMeeting.self) { state, start in
+            @Dependency(\.uuid) var uuid
+            @Dependency(\.date) var date
+            guard let series = state.series[id: start.series] else { return }
+            let meeting = PastMeeting(id: uuid(), date: date.now)
+            state.navigation.apply(.push(.record(RecordState(series: series, meeting: meeting))))
+        }
         register(RecordAppeared.self, forEach: \.navigation, case: Screen.record, id: \.entry)
         // Time stands still while an alert shows over the recorder; when it is up, the meeting
         // is saved and the recorder closes.

@@ -18,7 +18,7 @@ extension ScreenViewModel where ViewState == AlertViewState, Event == AlertEvent
                 guard case .alert(let alert)? = state.screen(entry) else { return nil }
                 return AlertViewState(alert: alert)
             },
-            send: { event, view, _ in
+            send: { event, view in
                 switch event {
                 case .tap(let index):
                     let buttons = view.alert.buttons

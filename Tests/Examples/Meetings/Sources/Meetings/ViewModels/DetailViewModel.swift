@@ -36,13 +36,11 @@ extension ScreenViewModel where ViewState == DetailViewState, Event == DetailEve
                     theme: shown?.theme ?? .bubblegum, attendees: shown?.attendees.map(\.name) ?? [],
                     meetings: shown?.meetings.map(\.date) ?? [])
             },
-            send: { [weak store] event, _, new in
+            send: { [weak store] event, _ in
                 if case .back = event { return NavigationAction<Screen>.close(id: entry) }
                 guard let shown = series(store?.state) else { return nil }
                 switch event {
-                case .startMeeting:
-                    let meeting = PastMeeting(id: new.uuid(), date: new.now())
-                    return NavigationAction.push(Screen.record(RecordState(series: shown, meeting: meeting)))
+                case .startMeeting: return StartMeeting(series: shown.id)
                 case .edit: return NavigationAction.present(Screen.form(FormState(series: shown)))
                 case .delete: return NavigationAction.present(Screen.alert(.deleteSeries))
                 case .openMeeting(let index):

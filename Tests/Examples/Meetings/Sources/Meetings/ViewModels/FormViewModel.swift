@@ -33,7 +33,7 @@ extension ScreenViewModel where ViewState == FormViewState, Event == FormEvent {
                     title: series.title, minutes: series.duration.minutes, theme: series.theme,
                     attendees: series.attendees.map(\.name), isNew: state.series[id: series.id] == nil)
             },
-            send: { [weak store] event, _, new in
+            send: { [weak store] event, _ in
                 guard case .form(let form)? = store?.state.screen(entry) else { return nil }
                 let ids = form.series.attendees.ids
                 func edit(_ edit: EditForm.Edit) -> EditForm { EditForm(entry: entry, edit: edit) }
@@ -43,7 +43,7 @@ extension ScreenViewModel where ViewState == FormViewState, Event == FormEvent {
                 case .theme(let theme): return edit(.theme(theme))
                 case .attendee(let index, let name):
                     return ids.indices.contains(index) ? edit(.attendee(ids[index], name: name)) : nil
-                case .addAttendee: return edit(.addAttendee(new.uuid()))
+                case .addAttendee: return edit(.addAttendee)
                 case .removeAttendee(let index):
                     return ids.indices.contains(index) ? edit(.removeAttendee(ids[index])) : nil
                 case .save: return SaveForm(entry: entry)

@@ -30,11 +30,9 @@ extension ScreenViewModel where ViewState == ListViewState, Event == ListEvent {
                             theme: $0.theme)
                     })
             },
-            send: { [weak store] event, _, new in
+            send: { [weak store] event, _ in
                 switch event {
-                case .add:
-                    let draft = Series(id: new.uuid(), attendees: [Attendee(id: new.uuid())])
-                    return NavigationAction.present(Screen.form(FormState(series: draft)))
+                case .add: return NewSeries()
                 case .open(let index):
                     guard let series = store?.state.series, series.indices.contains(index) else { return nil }
                     return NavigationAction.push(Screen.detail(series[index].id))

@@ -20,7 +20,7 @@ extension ScreenViewModel where ViewState == MeetingViewState, Event == MeetingE
                 guard case .meeting(let meeting)? = state.screen(entry) else { return nil }
                 return MeetingViewState(date: meeting.date, transcript: meeting.transcript)
             },
-            send: { event, _, _ in
+            send: { event, _ in
                 switch event {
                 case .back: NavigationAction<Screen>.close(id: entry)
                 }

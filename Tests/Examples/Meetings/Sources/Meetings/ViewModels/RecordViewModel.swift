@@ -37,7 +37,7 @@ extension ScreenViewModel where ViewState == RecordViewState, Event == RecordEve
                     secondsRemaining: Int(record.series.duration.components.seconds) - record.secondsElapsed,
                     transcript: record.meeting.transcript)
             },
-            send: { [weak store] event, view, _ in
+            send: { [weak store] event, view in
                 switch event {
                 case .appeared: return RecordAppeared(entry: entry)
                 // The last speaker's "next" asks whether to end the meeting.

@@ -12,13 +12,13 @@ final class ScreenViewModel<ViewState: Equatable, Event>: ViewModeling, StoreSub
     private(set) var state: ViewState
     private weak var store: Store<AppState>?
     private let viewState: @MainActor (AppState) -> ViewState?
-    private let action: @MainActor (Event, ViewState, Generators) -> (any StoreAction)?
+    private let action: @MainActor (Event, ViewState) -> (any StoreAction)?
 
     /// `nil` when the entry does not show this screen.
     init?(
         store: Store<AppState>, entry: Int,
         state viewState: @escaping @MainActor (AppState) -> ViewState?,
-        send action: @escaping @MainActor (Event, ViewState, Generators) -> (any StoreAction)?
+        send action: @escaping @MainActor (Event, ViewState) -> (any StoreAction)?
     ) {
         guard let state = viewState(store.state) else { return nil }
         self.entry = entry
@@ -30,7 +30,7 @@ final class ScreenViewModel<ViewState: Equatable, Event>: ViewModeling, StoreSub
     }
 
     func send(event: Event) {
-        guard let store, let action = action(event, state, store.dependencies.generators) else { return }
+        guard let store, let action = action(event, state) else { return }
         store.dispatch(action: action)
     }
 
