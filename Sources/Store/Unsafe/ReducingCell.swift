@@ -5,15 +5,17 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+#if !canImport(Darwin)
+    import Dispatch
+#endif
 
 // The one place the package keeps "which store is reducing": a cell of memory that a
 // `@Dependency` read inside a reducer looks at, since a reducer is a static function with no
 // store in reach.
 //
-// Safety: the cell is allocated once, never moved or freed. Only the main thread writes it (a
-// store reduces on the main actor), around each reduce, and only the main thread reads it:
-// `ReducingCell.scope` checks the thread first, so a read from any other thread never touches
-// the cell. The pointer it holds is an unretained `ReduceScope`, which its engine keeps alive
+// Safety: the cell is allocated once, never moved or freed. Only the main actor writes it (a
+// store reduces on the main actor), around each reduce, and only the main actor reads it:
+// `ReducingCell.scope` checks that first, so a read from anywhere else never touches the cell. The pointer it holds is an unretained `ReduceScope`, which its engine keeps alive
 // for as long as the pointer is in the cell (the engine writes the cell back before its
 // reduce returns).
 
@@ -39,18 +41,32 @@ enum ReducingCell {
         /// Notes the main thread; Apple platforms know it already.
         static func noteMainThread() {}
 
+        /// Whether the main actor runs here: on Apple platforms, always on the main thread.
         static var isMainThread: Bool { pthread_main_np() != 0 }
     #else
         /// The main thread, noted by the first store made (on the main actor).
         private static let mainThread = Locked<pthread_t?>(nil)
+        /// Marks the main dispatch queue, on which the main actor's work runs when it does not
+        /// run on the main thread.
+        private static let mainQueueKey = DispatchSpecificKey<Bool>()
 
-        /// Notes the calling thread, the main one, the first time.
+        /// Notes the calling thread and the main queue, the first time; called on the main actor.
         static func noteMainThread() {
-            mainThread.withLock { if $0 == nil { $0 = pthread_self() } }
+            let isFirst = mainThread.withLock { main in
+                defer { if main == nil { main = pthread_self() } }
+                return main == nil
+            }
+            if isFirst { DispatchQueue.main.setSpecific(key: mainQueueKey, value: true) }
         }
 
+        /// Whether the main actor runs here: on the main thread, or on the main dispatch queue.
+        /// Elsewhere than on Apple platforms, a program that awaits at its top level hands the
+        /// main thread to the main queue (`dispatch_main`), whose work, the main actor's, then
+        /// runs on another thread.
         static var isMainThread: Bool {
-            mainThread.withLock { main in main.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+            if DispatchQueue.getSpecific(key: mainQueueKey) == true { return true }
+            return mainThread.withLock { main in main.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+            }
         }
     #endif
 }
