@@ -251,4 +251,28 @@ struct PrintedValuesTests {
         }
         #expect(failure2?.message.hasPrefix("send AddRow(id: 5): the state differs") == true)
     }
+
+    @Test("an action the test did not send is named as its reducer got it, and received by that value")
+    func replacedActionReceived() async throws {
+        let store = makeDeskStore(middleware: [NumberingMiddleware()])
+        // As a view model would dispatch it: not sent, so received.
+        store.store.dispatch(action: AddRow())
+        let failure = await caughtTestStoreFailure {
+            try await store.receive(SetTitle.self)
+        }
+        #expect(
+            failure?.message.contains(
+                "the next action reduced was AddRow(id: nil), which a middleware replaced with AddRow(id: 1), "
+                    + "expected SetTitle") == true, "\(failure?.message ?? "no failure")")
+        store.store.dispatch(action: AddRow())
+        try await store.receive(
+            AddRow.self, where: { $0.id == 2 },
+            assert: { $0.rows = [Row(id: 1, title: "row 1"), Row(id: 2, title: "row 2")] })
+        store.store.dispatch(action: AddRow())
+        let unreceived = await caughtTestStoreFailure { try await store.finish() }
+        #expect(
+            unreceived?.message.contains("AddRow(id: nil), which a middleware replaced with AddRow(id: 3)")
+                == true,
+            "\(unreceived?.message ?? "no failure")")
+    }
 }

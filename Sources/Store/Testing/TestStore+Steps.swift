@@ -160,7 +160,11 @@ extension TestStore {
         update: ((inout State) throws -> Void)?
     ) async throws {
         let limit = timeout ?? self.timeout
-        func matches(_ step: Step) -> Bool { (step.action as? Action).map(predicate) ?? false }
+        // The predicate sees the action as its reducer got it, when a middleware replaced it
+        // with one of the same type.
+        func matches(_ step: Step) -> Bool {
+            ((step.reduced as? Action) ?? (step.action as? Action)).map(predicate) ?? false
+        }
         let arrived = await wait(limit) { [unowned self] in
             exhaustivity == .on ? !unreceived.isEmpty : unreceived.contains(where: matches)
         }
@@ -169,7 +173,7 @@ extension TestStore {
         }
         if exhaustivity != .on {
             let skipped = unreceived.firstIndex(where: matches) ?? 0
-            for step in unreceived[..<skipped] { reportSkipped(step.action) }
+            for step in unreceived[..<skipped] { reportSkipped(step.actionAsReduced) }
             unreceived.removeFirst(skipped)
         }
         let step = unreceived.removeFirst()
@@ -178,10 +182,10 @@ extension TestStore {
                 step.action is Action
                 ? "an action of \(TypeName.of(Action.self)) matching the predicate" : TypeName.of(Action.self)
             throw StepFailure(
-                "\(title): the next action reduced was \(Self.describe(step.action)), expected \(expected)."
+                "\(title): the next action reduced was \(step.text), expected \(expected)."
             )
         }
-        try check(step, update: update, title: "\(title): \(Self.describe(step.action))")
+        try check(step, update: update, title: "\(title): \(step.text)")
     }
 
     /// Waits until the store is idle, then fails on anything left unreceived.

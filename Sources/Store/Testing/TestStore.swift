@@ -100,6 +100,11 @@ public final class TestStore<State: StoreState> {
     var latestState: State
     /// Actions reduced that the test did not send and has not received yet, in order.
     var unreceived: [Step] = []
+    /// The action of the last change, as its reducer got it: what an action that is not sent is
+    /// named by once its pass ends.
+    var lastReducedAction: (any StoreAction)?
+    /// Keeps ``lastReducedAction``.
+    private var reducedActionWatch: StoreSubscription?
     /// The action being sent, while ``send(_:timeout:assert:)`` waits for it.
     var sending: Sending?
     /// The step running now, as `send Increment()`, with its file and line: where a skipped
@@ -108,9 +113,20 @@ public final class TestStore<State: StoreState> {
 
     /// One reduced action with the states before and after its reduce.
     struct Step {
+        /// The action as dispatched.
         let action: any StoreAction
+        /// The action its reducer got, when a middleware replaced it; `nil` otherwise.
+        var reduced: (any StoreAction)? = nil
         let before: State
         let after: State
+
+        /// The action as a failure names it: as dispatched, and what a middleware replaced it with.
+        @MainActor var text: String {
+            TestStore.title(TestStore.describe(action), sent: action, reduced: reduced)
+        }
+
+        /// The action the reducer got.
+        var actionAsReduced: any StoreAction { reduced ?? action }
     }
 
     /// What is known of the action being sent.
@@ -196,6 +212,11 @@ public final class TestStore<State: StoreState> {
         tracker.onTasksChanged = { [weak self] in self?.updateLedger() }
         tracker.followsSentActions = true
         store.engine.watchTestClock()
+        // The engine ends a pass with the action as dispatched; its change says how it was reduced.
+        reducedActionWatch = store.observeChanges(
+            StateObserver(.beforeSubscribers) { [weak self] _, _, cause in
+                if case .action(let action) = cause { self?.lastReducedAction = action }
+            })
     }
 
     deinit {

@@ -13,6 +13,10 @@ extension TestStore {
         var step: Step?
         if outcome == .reduced {
             step = Step(action: action, before: latestState, after: state)
+            if let reduced = lastReducedAction, Self.describe(reduced) != Self.describe(action) {
+                step?.reduced = reduced
+            }
+            lastReducedAction = nil
             latestState = state
         }
         if let sending, sending.outcome == nil || sending.outcome == .deferred,
@@ -67,11 +71,11 @@ extension TestStore {
     func checkNothingUnreceived(before title: String) throws {
         guard !unreceived.isEmpty else { return }
         if exhaustivity != .on {
-            for step in unreceived { reportSkipped(step.action) }
+            for step in unreceived { reportSkipped(step.actionAsReduced) }
             unreceived.removeAll()
             return
         }
-        let lines = unreceived.map { "  \(Self.describe($0.action))" }
+        let lines = unreceived.map { "  \($0.text)" }
         unreceived.removeAll()
         throw StepFailure(
             ([
@@ -153,7 +157,7 @@ extension TestStore {
         }
         if !unreceived.isEmpty {
             lines.append("Reduced and not received:")
-            lines += unreceived.map { "  \(Self.describe($0.action))" }
+            lines += unreceived.map { "  \($0.text)" }
         }
         return StepFailure(lines.joined(separator: "\n"))
     }
@@ -213,7 +217,7 @@ extension TestStore {
     /// Writes down what would be left unasserted if the test ended now.
     func updateLedger() {
         var leftOver = tracker.pendingDescription.map { "still pending: \($0)" }
-        leftOver += unreceived.map { "reduced and not received: \(Self.describe($0.action))" }
+        leftOver += unreceived.map { "reduced and not received: \($0.text)" }
         let isExhaustive = exhaustivity == .on
         ledger.entry.withLock {
             $0.leftOver = leftOver
