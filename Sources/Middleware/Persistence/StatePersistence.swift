@@ -50,7 +50,10 @@ public import ReMVVMStore
 /// until a write works again; each later change tries again.
 ///
 /// Several parts may be saved by several persistences in one store, each to its own file. Two
-/// persistences must not share a file.
+/// persistences must not share a file. A persistence belongs to one store at a time: attached
+/// to another store (a store remade with the same middleware instances while the first one
+/// lives), it moves and saves the second store's part only; the first store, if it still lives,
+/// hears of it through its diagnostics (`StoreDiagnostic.Kind.featureMoved`).
 @MainActor
 public final class StatePersistence<State: StoreState, Part: Codable & Equatable & Sendable>: StoreFeature {
     /// The file the part is saved to.
@@ -71,6 +74,8 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     /// `@inlinable` initializer, so that the comparison at each change is specialized for the
     /// client's state and part (callgrind, the `persist` workload).
     @usableFromInline let observer: StateObserver<State>
+    /// The store whose part is saved.
+    private let attachment = StoreAttachment<State>(of: StatePersistence<State, Part>.self)
 
     /// Creates a persistence of the part at `part`, saved to `fileURL`.
     ///
@@ -113,6 +118,9 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     /// let store = Store(with: state, middleware: [saved])
     /// ```
     ///
+    /// Anything at the path but a regular file (a folder, a named pipe, a device) is not read
+    /// and counts as `unreadable`: restoring never blocks on it.
+    ///
     /// A file that cannot be restored is renamed to `<name>.<why>-<UTC time>`, in the same
     /// folder, where `<why>` is `unreadable`, `not-json`, `wrong-shape` or `newer-version`
     /// (`favorites.json.not-json-20261125T081500Z`); a name already taken gets `-2`, `-3`, ...
@@ -128,14 +136,16 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     public func restore(into state: inout State) throws -> RestoreOutcome {
         let path = fileURL.path
         let reason: SetAsideReason
-        switch Result(catching: { () throws(LogFileError) in try readWholeFile(path: path) }) {
+        switch Result(catching: { () throws(LogFileError) in try readSavedFile(path: path) }) {
         case .failure(let error) where error.code == ENOENT || error.code == ENOTDIR:
             // No file, or no folder for it (missing, or a file in a folder's place): nothing to
             // keep from being overwritten. A write makes the folder, or reports why it cannot.
             return .missing
-        case .failure:
+        case .failure, .success(.notRegularFile):
+            // Not a file that can be read, or no regular file (a folder, a named pipe that would
+            // block until a writer came, a device that may never end): set aside unread.
             reason = .unreadable
-        case .success(let bytes):
+        case .success(.bytes(let bytes)):
             switch PersistedFile<Part>.decode(bytes, newestVersion: version) {
             case .success(let value):
                 state[keyPath: part] = value
@@ -157,7 +167,9 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     /// Waits until every change made so far is written to the file (or its write failed).
     ///
     /// Call it when the file must be complete: before the app goes to the background, before
-    /// a test reads the file.
+    /// a test reads the file. It returns once the value current at the call, or a newer one,
+    /// is on the disk (or its write failed), although the part may go on changing meanwhile:
+    /// it waits for one write or two, never for the changes to stop.
     ///
     /// ```swift
     /// store.dispatch(action: ToggleFavorite(id: 7))
@@ -182,9 +194,9 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     ///
     /// - Parameter store: The store.
     public func attach<Other: StoreState>(to store: Store<Other>) {
-        guard let store = matchingStore(store, of: State.self) else { return }
+        guard let store = matchingStore(store, of: State.self), attachment.attach(to: store) else { return }
         saver.queue.report = { [weak store] diagnostic in store?.diagnosticsHandler(diagnostic) }
-        store.observeChanges(observer)
+        attachment.observeChanges(observer)
     }
 }
 

@@ -27,6 +27,13 @@ public import ReMVVMStore
 /// middleware starts with `register(on:)`; until it is attached or registered, it keeps
 /// nothing, and its `jump(to:)` and `skip(_:)` return `false`.
 ///
+/// A history belongs to one store at a time: its actions are that store's. Attached to another
+/// store (a store remade with the same middleware instances while the first one lives, a
+/// history reused across test cases), it moves: it stops keeping the first store's actions and
+/// starts anew from the second store's state; its jumps and skips travel in the second store.
+/// The first store, if it still lives, hears of it through its diagnostics
+/// (`StoreDiagnostic.Kind.featureMoved`).
+///
 /// - Complexity: Keeping an action costs O(1) amortized per dispatch, and allocates nothing
 ///   for an action of up to three words (it is stored inline); a jump or a skip reduces every
 ///   action up to the position again, O(*n*). The history keeps at most ``limit`` actions;
@@ -68,7 +75,9 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
     /// per dispatch).
     private var checkpointIndices: [Int] = []
     private var checkpointStates: [State] = []
-    private weak var store: Store<State>?
+    /// The store whose actions the history keeps: the one it travels in.
+    private let attachment = StoreAttachment<State>(of: ActionHistory<State>.self)
+    private var store: Store<State>? { attachment.store }
 
     /// Creates a history that keeps up to `limit` actions.
     ///
@@ -85,19 +94,19 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
     ///
     /// A history in the store's middleware is attached when the store is made, so this call
     /// is needed only for a history kept outside the middleware; calling it again for the
-    /// same store does nothing.
+    /// same store does nothing. Calling it for another store moves the history there: it
+    /// forgets the actions of the store before and starts from this one's state.
     ///
     /// - Parameter store: The store whose actions the history keeps.
     public func register(on store: Store<State>) {
-        guard self.store !== store else { return }
-        self.store = store
+        guard attachment.attach(to: store) else { return }
         start = store.state
         checkpointIndices = []
         checkpointStates = []
         kept.value = KeptActions(limit: limit)
         store.recordsDraws = true
         // The observer holds the non-generic `kept`, and reaches the history only now and then.
-        store.observeChanges(
+        attachment.observeChanges(
             StateObserver { [kept, weak self, scope = store.reduceScope] state, _, cause in
                 switch cause {
                 case .action(let action):

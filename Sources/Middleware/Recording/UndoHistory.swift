@@ -38,6 +38,13 @@ public import ReMVVMStore
 /// so memory stays bounded however long the session. States are values, so steps share the
 /// storage that did not change between them.
 ///
+/// A history belongs to one store at a time: its steps are states of that store. Attached to
+/// another store (a store remade with the same middleware instances while the first one lives,
+/// a history reused across test cases), it moves: it stops noting the first store's changes,
+/// drops its steps and starts anew in the second. The first store, if it still lives, hears of
+/// it through its diagnostics (`StoreDiagnostic.Kind.featureMoved`), and an undo or a redo
+/// dispatched there afterwards is blocked (nothing changes) and reported the same way.
+///
 /// A history kept outside the store's middleware needs `register(on:)`; without it the store
 /// has no reducer for the two actions and reports them as unhandled. A middleware placed after
 /// the history that holds back an undo while other actions are reduced makes the history drop
@@ -66,8 +73,8 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
     /// The action types that make steps, or `nil` for every type; a list, since it is short
     /// and read at every change.
     private let stepTypes: [ObjectIdentifier]?
-    /// The store the history was registered on.
-    private weak var store: Store<State>?
+    /// The store the history was registered on: the one it acts in.
+    private let attachment = StoreAttachment<State>(of: UndoHistory<State>.self)
     /// Shared with the store's ``ActionRecorder``, if it has one: the lines of the steps.
     private var link: RecordingLink?
 
@@ -156,12 +163,21 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
     /// A history in the store's middleware is attached when the store is made, so this call
     /// is needed only for one kept outside the middleware (which can then make steps, but
     /// not restore them: an undo needs the history in the middleware to fill it in). Calling
-    /// it again for the same store does nothing.
+    /// it again for the same store does nothing. Calling it for another store moves the history
+    /// there, with no step: it no longer notes the changes of the store before.
     ///
     /// - Parameter store: The store.
     public func register(on store: Store<State>) {
-        guard self.store !== store else { return }
-        self.store = store
+        guard attachment.attach(to: store) else { return }
+        // The steps kept are states of the store before: none of them may reach this one.
+        if let previous = self.link {
+            previous.hasHistory = false
+            previous.restoreFunction = nil
+            previous.undoLine = nil
+            previous.redoLine = nil
+        }
+        undoSteps.removeAll()
+        redoSteps.removeAll()
         let link = store.attachment(RecordingLink.self) { RecordingLink() }
         link.hasHistory = true
         link.restoreFunction = snapshot
@@ -172,7 +188,7 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
         let stepTypes = stepTypes
         let restoringTypes = (ObjectIdentifier(UndoAction.self), ObjectIdentifier(RedoAction.self))
         // Before the subscribers, so that they read `canUndo` and `canRedo` as they now are.
-        store.observeChanges(
+        attachment.observeChanges(
             StateObserver(.beforeSubscribers) { [weak self] state, oldState, cause in
                 guard case .action(let action) = cause else { return }
                 let type = ObjectIdentifier(Swift.type(of: action))
@@ -238,7 +254,16 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
         dispatcher: Dispatcher<Action, Other>
     ) {
         // Nothing to restore, or a store of another state: block it, so nothing changes and
-        // nobody is told.
+        // nobody is told. The steps are those of the store the history acts in: an undo of
+        // another store (which the history moved away from) is blocked too.
+        if Action.self == UndoAction.self || Action.self == RedoAction.self,
+            !attachment.isAttached(dispatcher)
+        {
+            if attachment.store != nil {
+                attachment.reportMoved(dispatcher, ignoring: "\(TypeName.of(Action.self))()")
+            }
+            return
+        }
         if Action.self == UndoAction.self {
             guard let step = undoSteps.last,
                 let replacement = UndoAction(restoring: step.restoration) as? Action

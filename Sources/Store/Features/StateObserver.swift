@@ -12,6 +12,9 @@
 /// store.observeChanges(saver)
 /// ```
 ///
+/// An observer observes one store at a time, as the feature that made it belongs to one:
+/// observed in a second store, it stops observing the first (see ``Store/observeChanges(_:)``).
+///
 /// Make observers where the state's type is known (the initializers are `@inlinable`), so
 /// that the code the store runs at each change is specialized for it. An observer of a part
 /// compares the part before and after each change and calls its body only when it differs:
@@ -34,6 +37,8 @@ public struct StateObserver<State: StoreState> {
     /// ``StateChangeCause`` (callgrind, `persist`: 60 instructions per dispatch to make, copy
     /// and destroy one).
     @usableFromInline let readsCause: Bool
+    /// The store this observer observes, shared by its copies.
+    @usableFromInline let membership = ObserverMembership()
 
     /// Creates an observer of every change.
     ///
@@ -185,5 +190,26 @@ public struct StateObserver<State: StoreState> {
                 body(state[keyPath: part], oldState[keyPath: part], cause)
             }
         }
+    }
+}
+
+/// The store an observer observes, and its subscription there: observed in another store, the
+/// observer stops observing the first one, so that what it keeps of one store (the screens a
+/// navigation hand-off showed, say) never meets another store's changes.
+@MainActor
+@usableFromInline
+final class ObserverMembership {
+    private weak var subscription: StoreSubscription?
+    private var store: ObjectIdentifier?
+
+    @usableFromInline
+    nonisolated init() {}
+
+    /// Notes that `store` observes the observer with `subscription`; cancels its subscription
+    /// in another store.
+    func observed(in store: ObjectIdentifier, by subscription: StoreSubscription) {
+        if let previous = self.subscription, self.store != store { previous.cancel() }
+        self.subscription = subscription
+        self.store = store
     }
 }

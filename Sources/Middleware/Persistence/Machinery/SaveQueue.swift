@@ -12,6 +12,11 @@ import ReMVVMStore
 /// the latest is written next. A burst of changes in one main-actor turn makes two writes, the
 /// first value's and, after the turn, the last one's.
 ///
+/// Each value saved gets a number, from 1; ``flush()`` waits for the number of the value saved
+/// last when it is called, and returns once a write of that value or a newer one ended (written
+/// or failed), although the part may go on changing: a flush before the app is suspended ends
+/// with the next write, not when the user stops typing.
+///
 /// Until a write has succeeded, each write makes the file's folder when it is missing (a fresh
 /// app container has no Application Support folder). After one has, a missing folder is a
 /// failure like any other: a folder that went away was taken away, perhaps with the volume it
@@ -27,8 +32,15 @@ final class SaveQueue<Part: Codable & Sendable> {
     /// How many writes succeeded.
     private(set) var writeCount = 0
 
-    /// The newest value that came while the writer was busy, not taken by it yet.
-    private var pending: Part?
+    /// The newest value that came while the writer was busy, not taken by it yet, and its
+    /// number.
+    private var pending: (value: Part, number: Int)?
+    /// The number of the value saved last.
+    private var savedNumber = 0
+    /// The number of the newest value whose write ended, written or failed.
+    private var endedNumber = 0
+    /// The flushes waiting for the write of a value to end, with its number.
+    private var flushes: [(number: Int, continuation: CheckedContinuation<Void, Never>)] = []
     /// The task that writes, while there is something to write.
     private var writer: Task<Void, Never>?
     /// Whether the last write failed: a failure streak is reported once, at its first failure.
@@ -42,45 +54,65 @@ final class SaveQueue<Part: Codable & Sendable> {
     /// Saves `value` soon, off the main actor; replaces a value saved before that no write
     /// has taken yet.
     func save(_ value: Part) {
+        savedNumber += 1
         if writer == nil {
-            startWriter(with: value)
+            startWriter(with: value, number: savedNumber)
         } else {
-            pending = value
+            pending = (value, savedNumber)
         }
     }
 
-    /// Returns once every value saved so far is written (or its write failed).
+    /// Returns once the value saved last before the call, or a newer one, is written (or its
+    /// write failed); at once when there is none to wait for.
     func flush() async {
-        if let writer { await writer.value }
+        let number = savedNumber
+        guard endedNumber < number else { return }
+        await withCheckedContinuation { flushes.append((number, $0)) }
     }
 
-    private func startWriter(with first: Part) {
+    private func startWriter(with first: Part, number: Int) {
         let file = file
         let version = version
         // Only this writer's own writes can succeed while it runs, so it keeps the flag itself.
         let noWriteYet = writeCount == 0
         writer = Task.detached(priority: .utility) {
             var value = first
+            var number = number
             var makingFolder = noWriteYet
             while true {
                 let outcome = Self.write(value, to: file, version: version, makingFolder: makingFolder)
                 if case .written = outcome { makingFolder = false }
-                guard let next = await self.take(after: outcome) else { return }
-                value = next
+                guard let next = await self.take(after: outcome, of: number) else { return }
+                (value, number) = next
             }
         }
     }
 
-    /// Notes how the last write went, and takes the next value to write, or ends the writer
-    /// when there is none.
-    private func take(after outcome: WriteOutcome) -> Part? {
+    /// Notes how the write of value `number` went, resumes the flushes that waited for it,
+    /// and takes the next value to write, or ends the writer when there is none.
+    private func take(after outcome: WriteOutcome, of number: Int) -> (value: Part, number: Int)? {
         record(outcome)
-        guard let value = pending else {
+        endedNumber = number
+        if !flushes.isEmpty { resumeFlushes() }
+        guard let next = pending else {
             writer = nil
             return nil
         }
         pending = nil
-        return value
+        return next
+    }
+
+    /// Resumes the flushes whose value, or a newer one, was written or failed.
+    private func resumeFlushes() {
+        var waiting: [(number: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        for flush in flushes {
+            if flush.number <= endedNumber {
+                flush.continuation.resume()
+            } else {
+                waiting.append(flush)
+            }
+        }
+        flushes = waiting
     }
 
     private func record(_ outcome: WriteOutcome) {

@@ -1,7 +1,8 @@
 /// Why ``StatePersistence/restore(into:)`` moved a file aside instead of restoring it: each is
 /// a word of the new file name.
 enum SetAsideReason: String, Error {
-    /// The file could not be read (no permission, a folder in its place, an I/O error).
+    /// The file could not be read (no permission, an I/O error), or is no regular file (a
+    /// folder, a named pipe, a device in its place).
     case unreadable
     /// The bytes are not JSON (empty, cut short, or some other format).
     case notJSON = "not-json"

@@ -94,6 +94,14 @@ final class SelectionGroup<State: StoreState, Value: Equatable>: SelectionGroupB
         isEmpty = members.isEmpty
     }
 
+    /// Removes a member cancelled outside a notification now, so that its closure goes at
+    /// `cancel()`; during a notification, ``deliver(_:_:)`` or the next change removes it.
+    override func letGoOfCancelledMembers() {
+        guard serialSource.notifying == 0 else { return }
+        removeGoneMembers()
+        isEmpty = members.isEmpty
+    }
+
     /// Removes the members that are gone, keeping the others in order.
     @inlinable
     func removeGoneMembers() {

@@ -12,4 +12,7 @@ class SelectionGroupBase {
     /// Drops members whose subscription was cancelled or released; `true` when none is left.
     @usableFromInline
     func dropReleasedMembers() -> Bool { true }
+
+    /// Removes the members whose subscription was cancelled, outside a notification.
+    func letGoOfCancelledMembers() {}
 }

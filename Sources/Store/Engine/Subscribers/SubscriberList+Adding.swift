@@ -40,8 +40,39 @@ extension SubscriberList {
 
     func subscribe(_ onChange: @escaping @MainActor (State, State) -> Void) -> StoreSubscription {
         let subscription = StoreSubscription()
-        append(.closure(onChange, subscription: subscription, addedAt: serial), objectID: nil)
+        let entry = SubscriptionEntry.closure(onChange, subscription: subscription, addedAt: serial)
+        append(entry, objectID: nil)
+        // The closure may capture the store: it goes at `cancel()`, not at a next dispatch that
+        // may never come. Weak: the entry holds the subscription.
+        subscription.onCancel = { [weak self, weak entry] in
+            if let self, let entry { self.letGo(cancelled: entry) }
+        }
         return subscription
+    }
+
+    /// As for a closure subscription: the member's closure goes at `cancel()`. Out of line: the
+    /// subscription's `onCancel` is no part of the inlinable surface.
+    @usableFromInline
+    func letGoAtCancel(_ subscription: StoreSubscription, of group: SelectionGroupBase) {
+        subscription.onCancel = { [weak group] in group?.letGoOfCancelledMembers() }
+    }
+
+    /// Drops the entry of a cancelled closure subscription now, and with it the closure; during
+    /// a notification, when the notification ends. Searches from the newest entry: a
+    /// subscription cancelled soon after it was made is found first.
+    ///
+    /// - Complexity: O(*n*) for *n* entries added after it.
+    func letGo(cancelled entry: SubscriptionEntry<State>) {
+        guard entry.isActive else { return }
+        guard notifying == 0, let index = entries.lastIndex(where: { $0 === entry }) else {
+            markGone(entry)
+            return
+        }
+        entry.isActive = false
+        // Released after `entries` is consistent again: the closure may hold the last reference
+        // to an object whose deinit calls back into the store.
+        let removed = entries.remove(at: index)
+        withExtendedLifetime(removed) {}
     }
 
     @inlinable
@@ -60,6 +91,7 @@ extension SubscriberList {
             append(entry, objectID: nil)
         }
         group.add(subscription, addedAt: serial, onChange: onChange)
+        letGoAtCancel(subscription, of: group)
         return subscription
     }
 }
