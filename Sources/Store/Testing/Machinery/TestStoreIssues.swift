@@ -27,13 +27,44 @@ package enum TestStoreIssues {
     package typealias Reporter = @Sendable (TestStoreIssue) -> Bool
 
     private static let installed = Locked<Reporter?>(nil)
+    private static let installedBinder = Locked<(@Sendable () -> Binding?)?>(nil)
 
     /// The reporter of the current task and the tasks it starts, ahead of the installed one.
     @TaskLocal package static var scope: Reporter?
 
     /// Makes `reporter` the process's reporter; ReMVVMTesting calls it when it is loaded.
-    package static func install(_ reporter: @escaping Reporter) {
+    ///
+    /// - Parameters:
+    ///   - reporter: Records an issue in the test running in the current task.
+    ///   - binder: Made when a test store is made: a reporter bound to the test running then,
+    ///     which records in that test an issue that comes later from another task (a test
+    ///     store released on a detached task), or `nil` when no test runs.
+    package static func install(
+        _ reporter: @escaping Reporter, binder: (@Sendable () -> Binding?)? = nil
+    ) {
         installed.withLock { $0 = reporter }
+        installedBinder.withLock { $0 = binder }
+    }
+
+    /// A reporter bound to the test that ran when a test store was made: the issues of the
+    /// test store land in that test, whichever task its end runs on.
+    package struct Binding: Sendable {
+        /// Records an issue in the bound test; `false` when it could not.
+        package let report: Reporter
+        /// Says that the test store ended without an issue: the binding is let go.
+        package let end: @Sendable () -> Void
+
+        package init(report: @escaping Reporter, end: @escaping @Sendable () -> Void) {
+            self.report = report
+            self.end = end
+        }
+    }
+
+    /// A reporter bound to the test running in the current task, made by the installed binder;
+    /// `nil` when no test runs, no binder is installed, or a ``scope`` collects the issues.
+    package static func bindToRunningTest() -> Binding? {
+        if scope != nil { return nil }
+        return installedBinder.withLock { $0 }?()
     }
 
     /// Whether a reporter is installed for the process (not counting a ``scope``).

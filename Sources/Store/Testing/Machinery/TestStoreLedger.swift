@@ -32,9 +32,13 @@ final class TestStoreLedger: Sendable {
     let entry = Locked(Entry())
     /// Where the test store was created: the place to mark when it ended before any step.
     let creation: (filePath: StaticString, line: UInt)
+    /// The test that made the test store, where its issue lands when its end runs on another
+    /// task (a release on a detached task, where no test is current); `nil` without one.
+    let madeIn: TestStoreIssues.Binding?
 
     init(createdAt filePath: StaticString, line: UInt) {
         creation = (filePath, line)
+        madeIn = TestStoreIssues.bindToRunningTest()
     }
 
     /// Reports the ledger if the test store ended with something left unasserted.
@@ -50,8 +54,11 @@ final class TestStoreLedger: Sendable {
             let location = entry.lastStepLocation ?? creation
             return TestStoreIssue(text, filePath: location.filePath, line: location.line)
         }
-        guard let issue else { return }
-        UnrecordedTestStoreIssues.report(issue)
+        guard let issue else {
+            madeIn?.end()
+            return
+        }
+        UnrecordedTestStoreIssues.report(issue, madeIn: madeIn)
     }
 }
 
@@ -66,8 +73,10 @@ final class TestStoreLedger: Sendable {
 enum UnrecordedTestStoreIssues {
     private static let reports = Locked<(list: [String], exitHandlerInstalled: Bool)>(([], false))
 
-    /// Records `issue` in the running test, or else keeps it for the exit status.
-    static func report(_ issue: TestStoreIssue) {
+    /// Records `issue` in the running test (or, when it ends on a task where no test of its
+    /// own runs, in the test that made it, `madeIn`), or else keeps it for the exit status.
+    static func report(_ issue: TestStoreIssue, madeIn: TestStoreIssues.Binding? = nil) {
+        if TestStoreIssues.scope == nil, let madeIn, madeIn.report(issue) { return }
         if TestStoreIssues.report(issue) { return }
         let file = "\(issue.filePath)".split(separator: "/").last.map(String.init) ?? "\(issue.filePath)"
         let text = "\(file):\(issue.line): \(issue.message)"
@@ -76,7 +85,9 @@ enum UnrecordedTestStoreIssues {
             defer { reports.exitHandlerInstalled = true }
             return !reports.exitHandlerInstalled
         }
-        writeToStandardError("ReMVVM: \(text)\n")
+        writeToStandardError(
+            "ReMVVM: \(text)\n(no test recorded it: \(whyUnrecorded(reporterInstalled: TestStoreIssues.isInstalled)))\n"
+        )
         if install {
             atexit { UnrecordedTestStoreIssues.failExit() }
         }
@@ -88,10 +99,20 @@ enum UnrecordedTestStoreIssues {
         guard !list.isEmpty else { return }
         let count = list.count == 1 ? "1 TestStore issue" : "\(list.count) TestStore issues"
         writeToStandardError(
-            "ReMVVM: \(count) no test recorded (link ReMVVMTesting to the test target); failing the test run:\n"
-                + list.map { "ReMVVM: \($0)\n" }.joined()
+            "ReMVVM: \(count) no test recorded (\(whyUnrecorded(reporterInstalled: TestStoreIssues.isInstalled))); "
+                + "failing the test run:\n" + list.map { "ReMVVM: \($0)\n" }.joined()
         )
         fflush(nil)
         _exit(1)
+    }
+
+    /// Why no test recorded an issue, in words: with ReMVVMTesting linked, the test store
+    /// ended where no test of its own ran; without it, there is nothing to record issues.
+    static func whyUnrecorded(reporterInstalled: Bool) -> String {
+        reporterInstalled
+            ? "the test store ended when no test was running on its task and the test that made it "
+                + "had ended or was not a Swift Testing test: it outlived its test, or was released "
+                + "on a task that no test started"
+            : "link ReMVVMTesting to the test target, so that issues are recorded in the running test"
     }
 }
