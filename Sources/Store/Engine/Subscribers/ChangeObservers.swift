@@ -133,7 +133,8 @@ final class ChangeObservers<State: StoreState> {
             }
         }
         isEmpty = entries.before.isEmpty && entries.after.isEmpty
-        readCause = (entries.before + entries.after).contains { $0.readsCause }
+        // Two scans, not one of the two arrays joined, which allocated at each add and cancel.
+        readCause = entries.before.contains { $0.readsCause } || entries.after.contains { $0.readsCause }
     }
 
     /// One function that calls each entry's body in order; `nil` for none. A cancel during a
