@@ -155,12 +155,13 @@ struct BindingMiddlewareTests {
             let source = try exporter.source(for: try ActionLog(contentsOf: url), from: makeDesk().0)
             #expect(
                 source.contains(
-                    #"try await store.send(BindingAction<String>(path: "manuscript.title", value: "Dune")) {"#
+                    #"try await store.send(BindingAction<String>(path: "manuscript.title", value: "Dune", entry: nil)) {"#
                 ))
             #expect(source.contains(#"$0.manuscript = Manuscript(title: "Dune", pages: 0)"#))
             #expect(
                 source.contains(
-                    #"try await store.send(BindingAction<Int>(path: "manuscript.pages", value: 412)) {"#))
+                    #"try await store.send(BindingAction<Int>(path: "manuscript.pages", value: 412, entry: nil)) {"#
+                ))
             #expect(source.contains(#"$0.manuscript = Manuscript(title: "Dune", pages: 412)"#))
             withExtendedLifetime(store) {}
         }

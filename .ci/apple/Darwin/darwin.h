@@ -35,6 +35,36 @@ int *__error(void);
 #define O_EXCL 0x0800
 #define O_DIRECTORY 0x00100000
 #define O_CLOEXEC 0x01000000
+#define O_NONBLOCK 0x00000004
+/* <sys/stat.h>: the file type bits; the Darwin overlay gives them as mode_t values. */
+static const mode_t S_IFMT = 0170000;
+static const mode_t S_IFREG = 0100000;
+static const mode_t S_IFIFO = 0010000;
+static const mode_t S_IFDIR = 0040000;
+struct timespec_stat { long tv_sec; long tv_nsec; };
+struct stat {
+    int st_dev;
+    mode_t st_mode;
+    unsigned short st_nlink;
+    unsigned long long st_ino;
+    unsigned int st_uid;
+    unsigned int st_gid;
+    int st_rdev;
+    struct timespec_stat st_atimespec;
+    struct timespec_stat st_mtimespec;
+    struct timespec_stat st_ctimespec;
+    struct timespec_stat st_birthtimespec;
+    long long st_size;
+    long long st_blocks;
+    int st_blksize;
+    unsigned int st_flags;
+    unsigned int st_gen;
+    int st_lspare;
+    long long st_qspare[2];
+};
+int fstat(int, struct stat *);
+int stat(const char *, struct stat *);
+int mkfifo(const char *, mode_t);
 ssize_t write(int, const void *, size_t);
 ssize_t read(int, void *, size_t);
 int open(const char *, int, ...);

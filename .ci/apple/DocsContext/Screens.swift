@@ -5,5 +5,6 @@ public import ReMVVMStore
 /// The state of the docs' recorder screen, carried by `Screen.record`.
 public struct RecordState: Hashable, Sendable, Codable {
     public var secondsElapsed = 0
+    public var note = ""
     public init() {}
 }

@@ -7,7 +7,9 @@ extension BindingAction: CustomStringConvertible {
     /// action.description   // BindingAction<String>(path: "draft.title", value: "Dune")
     /// ```
     public var description: String {
-        "\(TypeName.of(Self.self))(path: \(ValueText.value(path)), value: \(ValueText.value(value)))"
+        let entry = entry.map { ", entry: \($0)" } ?? ""
+        return
+            "\(TypeName.of(Self.self))(path: \(ValueText.value(path)), value: \(ValueText.value(value))\(entry))"
     }
 }
 

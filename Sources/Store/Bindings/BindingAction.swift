@@ -23,6 +23,9 @@ public struct BindingAction<Value: Sendable>: StoreAction {
     public let path: String
     /// The part's new value.
     public let value: Value
+    /// The navigation entry whose screen holds the part, for a part of a screen's state
+    /// (ReMVVMMiddleware's `register(binding:forEach:case:)`); `nil` for a part of the state.
+    public let entry: Int?
 
     /// Creates the setting of the part named `path`: what a ``StoreBinding`` dispatches, and
     /// what a test or an exported session sends.
@@ -37,9 +40,11 @@ public struct BindingAction<Value: Sendable>: StoreAction {
     /// - Parameters:
     ///   - path: The name the part was registered with.
     ///   - value: The part's new value.
-    public init(path: String, value: Value) {
+    ///   - entry: The navigation entry whose screen holds the part; `nil` for a part of the state.
+    public init(path: String, value: Value, entry: Int? = nil) {
         self.path = path
         self.value = value
+        self.entry = entry
     }
 }
 

@@ -10,7 +10,7 @@
 /// derived name. Apple runtimes before macOS 14, iOS 17, tvOS 17 and watchOS 10 either lack the
 /// description (before macOS 13.3 and iOS 16.4) or can crash writing it (Swift 5.8's runtime,
 /// swiftlang/swift#64865), hence the availability of the registration that derives it.
-enum BindingName {
+package enum BindingName {
     /// The name of the part at `keyPath`, or `nil` when it cannot be derived.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func derived<Root, Value>(from keyPath: WritableKeyPath<Root, Value>) -> String? {
@@ -25,6 +25,14 @@ enum BindingName {
 
     /// `text` when it is a path of names (`draft.title`, `draft.subtitle?`), or `nil` for
     /// anything else: a computed component, a subscript, an empty path.
+    /// The name of a part of a screen's state: its key path's text with its root type,
+    /// `FormState.series.title`, so that it differs from any part of the store's state.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    package static func derivedWithRoot<Root, Value>(from keyPath: WritableKeyPath<Root, Value>) -> String? {
+        guard let part = derived(from: keyPath) else { return nil }
+        return "\(TypeName.of(Root.self)).\(part)"
+    }
+
     static func checked(_ text: String) -> String? {
         let components = text.split(separator: ".", omittingEmptySubsequences: false)
         guard text != "self", !components.isEmpty else { return nil }

@@ -18,6 +18,10 @@ final class BindingRegistry<State: StoreState> {
     private var pathsByName: [String: AnyKeyPath] = [:]
     /// The value types whose binding action is reduced in this store.
     private var reducedValueTypes: Set<ObjectIdentifier> = []
+    /// The parts of screens' states in navigation entries, by name: how to set one in an entry
+    /// (`(inout State, Int, Value) -> Bool`, `false` when the entry does not show it), and how to
+    /// read it (`(State, Int) -> Value?`).
+    private var entryParts: [String: (set: Any, get: Any)] = [:]
 
     /// The name `keyPath` was registered with, or `nil`.
     func name(of keyPath: AnyKeyPath) -> String? {
@@ -43,6 +47,29 @@ final class BindingRegistry<State: StoreState> {
     }
 
     /// Whether `BindingAction<Value>` needs its reducer still; notes that it has it from now on.
+    /// Adds a part of the screens' states in navigation entries, named `name`.
+    func add<Value>(
+        entryPart keyPath: AnyKeyPath, named name: String,
+        set: @escaping @MainActor (inout State, Int, Value) -> Bool,
+        get: @escaping @MainActor (State, Int) -> Value?
+    ) -> Registration {
+        let registration = add(keyPath, named: name)
+        if registration == .added { entryParts[name] = (set, get) }
+        return registration
+    }
+
+    /// How to set the entry part named `name`, when it holds `Value`s.
+    func entrySetter<Value>(named name: String, of _: Value.Type) -> (
+        @MainActor (inout State, Int, Value) -> Bool
+    )? {
+        entryParts[name]?.set as? @MainActor (inout State, Int, Value) -> Bool
+    }
+
+    /// How to read the entry part named `name`, when it holds `Value`s.
+    func entryGetter<Value>(named name: String, of _: Value.Type) -> (@MainActor (State, Int) -> Value?)? {
+        entryParts[name]?.get as? @MainActor (State, Int) -> Value?
+    }
+
     func needsReducer<Value>(for _: Value.Type) -> Bool {
         reducedValueTypes.insert(ObjectIdentifier(Value.self)).inserted
     }

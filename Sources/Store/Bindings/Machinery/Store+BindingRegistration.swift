@@ -19,10 +19,58 @@ extension Store {
             reportInvalidBinding(keyPath, because: reason)
             return
         }
+        installBindingReducer(for: Value.self)
+    }
+
+    /// Registers a part of the screens' states in navigation entries, named `name`: for
+    /// ReMVVMMiddleware's `register(binding:forEach:case:)`, which says how to set and read it in
+    /// an entry (`set` returns `false` when the entry does not show the part).
+    package func registerEntryBinding<Value: Sendable>(
+        _ keyPath: AnyKeyPath, named name: String,
+        set: @escaping @MainActor (inout State, Int, Value) -> Bool,
+        get: @escaping @MainActor (State, Int) -> Value?
+    ) {
+        guard !name.isEmpty else {
+            reportInvalidBinding(keyPath, because: "its name is empty")
+            return
+        }
+        if case .refused(let reason) = bindingRegistry.add(
+            entryPart: keyPath, named: name, set: set, get: get)
+        {
+            reportInvalidBinding(keyPath, because: reason)
+            return
+        }
+        installBindingReducer(for: Value.self)
+    }
+
+    /// The name and the reader of an entry part registered with ``registerEntryBinding``.
+    package func entryBinding<Value>(_ keyPath: AnyKeyPath, of _: Value.Type) -> (
+        name: String, get: @MainActor (State, Int) -> Value?
+    )? {
+        let registry = bindingRegistry
+        guard let name = registry.name(of: keyPath),
+            let get = registry.entryGetter(named: name, of: Value.self)
+        else { return nil }
+        return (name, get)
+    }
+
+    /// The reducer of `BindingAction<Value>`, once per value type.
+    private func installBindingReducer<Value: Sendable>(for _: Value.Type) {
+        let registry = bindingRegistry
         guard registry.needsReducer(for: Value.self) else { return }
         // The reducer stays pure: it reads the registry, which changes only at registration, and
         // reports through the store, weakly held (the store holds the reducer).
         engine.registerClosure(BindingAction<Value>.self, at: \State.self) { [weak self] state, action in
+            if let entry = action.entry {
+                guard let set = registry.entrySetter(named: action.path, of: Value.self) else {
+                    self?.diagnosticsHandler(Self.unknownPartDiagnostic(action))
+                    return
+                }
+                if !set(&state, entry, action.value) {
+                    self?.diagnosticsHandler(Self.entryNotShowingDiagnostic(action))
+                }
+                return
+            }
             guard let part = registry.keyPath(named: action.path, of: Value.self) else {
                 self?.diagnosticsHandler(Self.unknownPartDiagnostic(action))
                 return
@@ -31,7 +79,7 @@ extension Store {
         }
     }
 
-    func reportInvalidBinding(_ keyPath: AnyKeyPath, because reason: String) {
+    package func reportInvalidBinding(_ keyPath: AnyKeyPath, because reason: String) {
         diagnosticsHandler(
             StoreDiagnostic(
                 kind: .invalidBinding,
@@ -48,6 +96,14 @@ extension Store {
     }
 
     /// The report of a binding action whose name no part of its value type has.
+    static func entryNotShowingDiagnostic<Value>(_ action: BindingAction<Value>) -> StoreDiagnostic {
+        StoreDiagnostic(
+            kind: .unregisteredBinding,
+            message:
+                "\(ValueText.action(action, limit: 200)): entry \(action.entry ?? 0) is not shown, or its "
+                + "screen is not the one that holds \(action.path); the state did not change.")
+    }
+
     static func unknownPartDiagnostic<Value>(_ action: BindingAction<Value>) -> StoreDiagnostic {
         StoreDiagnostic(
             kind: .unregisteredBinding,

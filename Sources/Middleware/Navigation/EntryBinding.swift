@@ -1,0 +1,130 @@
+public import ReMVVMStore
+
+/// A part of the state of the screen in one navigation entry, as a view reads and sets it: what
+/// `store.binding(_:entry:)` gives for a part declared with `register(binding:forEach:case:)`.
+///
+/// ```swift
+/// let title = store.binding(\RecordState.note, entry: 2)
+/// title.get()            // the note of the recording in entry 2
+/// title.set("Ran late")     // dispatches BindingAction(path: "RecordState.note", value: "Ran late", entry: 2)
+/// ```
+///
+/// Once the entry is gone, ``get()`` gives the value the part had when the binding was made (a
+/// view may render once more while its screen leaves), and ``set(_:)`` dispatches an action the
+/// store reports and ignores. It holds its store strongly, as a `StoreBinding` does.
+@MainActor
+public struct EntryBinding<State: StoreState, Value: Sendable> {
+    private let store: Store<State>
+    /// The part of the screen's state.
+    public let part: AnyKeyPath
+    /// The navigation entry whose screen holds the part.
+    public let entry: Int
+    private let registration: (name: String, get: @MainActor (State, Int) -> Value?)?
+    private let initial: Value?
+
+    init(store: Store<State>, part: AnyKeyPath, entry: Int) {
+        self.store = store
+        self.part = part
+        self.entry = entry
+        registration = store.entryBinding(part, of: Value.self)
+        initial = registration?.get(store.state, entry)
+    }
+
+    /// The part's value in the entry's screen now; once the entry is gone, the value it had when
+    /// the binding was made. `nil` only when the part was never registered, or its entry was not
+    /// shown when the binding was made.
+    ///
+    /// - Returns: The value.
+    public func get() -> Value? {
+        registration?.get(store.state, entry) ?? initial
+    }
+
+    /// Sets the part in the entry's screen: dispatches its `BindingAction`, unless the value is
+    /// the one it has (`Equatable` values). A part that was not registered changes nothing and is
+    /// reported as `StoreDiagnostic.Kind.unregisteredBinding`.
+    ///
+    /// - Parameter newValue: The part's new value.
+    public func set(_ newValue: Value) {
+        guard let registration else {
+            store.diagnosticsHandler(
+                StoreDiagnostic(
+                    kind: .unregisteredBinding,
+                    message:
+                        "A binding of \(part) in entry \(entry) was set, but that part is not registered; "
+                        + "the state did not change. Declare it with store.register(binding:forEach:case:)."))
+            return
+        }
+        if let current = registration.get(store.state, entry), Self.isSame(current, newValue) { return }
+        store.dispatch(action: BindingAction(path: registration.name, value: newValue, entry: entry))
+    }
+
+    private static func isSame(_ current: Value, _ newValue: Value) -> Bool {
+        guard let current = current as? any Equatable else { return false }
+        return isEqual(current, newValue)
+    }
+
+    private static func isEqual<Compared: Equatable>(_ current: Compared, _ newValue: Value) -> Bool {
+        (newValue as? Compared) == current
+    }
+}
+
+extension Store {
+    /// The part at `part` of the state of the screen in navigation entry `entry`, as a view
+    /// reads and sets it; declare the part with `register(binding:forEach:case:)` first.
+    ///
+    /// ```swift
+    /// let title = store.binding(\RecordState.note, entry: 2)
+    /// title.set("Ran late")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - part: The part of the screen's state.
+    ///   - entry: The navigation entry.
+    /// - Returns: The binding.
+    public func binding<Payload, Value: Sendable>(
+        _ part: WritableKeyPath<Payload, Value>, entry: Int
+    ) -> EntryBinding<State, Value> {
+        EntryBinding(store: self, part: part, entry: entry)
+    }
+}
+
+extension TestStore {
+    /// Sends the setting of a part of the state of the screen in navigation entry `entry`, as
+    /// its ``EntryBinding`` would, and checks the change as ``send(_:timeout:filePath:line:assert:)``
+    /// does.
+    ///
+    /// <!-- snippet: given store: TestStore<AppState> -->
+    /// ```swift
+    /// var recording = RecordState()
+    /// recording.note = "Ran late"
+    /// try await store.send(binding: \RecordState.note, entry: 2, to: "Ran late") {
+    ///     $0.navigation[id: 2]?.screen = .record(recording)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - part: The part of the screen's state, declared with `register(binding:forEach:case:)`.
+    ///   - entry: The navigation entry.
+    ///   - value: The part's new value.
+    ///   - timeout: How long to wait for the action's pass; ``timeout`` unless given.
+    ///   - filePath: The file a failure names; the call site's unless given.
+    ///   - line: The line a failure names; the call site's unless given.
+    ///   - update: Sets what the test expects to change in the state.
+    /// - Returns: The action's work, to wait for with `finish()`.
+    /// - Throws: ``TestStoreFailure`` when the part is not registered or the step fails.
+    @discardableResult
+    public func send<Payload, Value: Sendable>(
+        binding part: WritableKeyPath<Payload, Value>,
+        entry: Int,
+        to value: Value,
+        timeout: Duration? = nil,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        assert update: ((inout State) throws -> Void)? = nil
+    ) async throws -> TestStoreTask {
+        let name = store.entryBinding(part, of: Value.self)?.name ?? "\(part) (not registered)"
+        return try await send(
+            BindingAction(path: name, value: value, entry: entry), timeout: timeout, filePath: filePath,
+            line: line, assert: update)
+    }
+}
