@@ -28,6 +28,28 @@ struct SharedFeaturesTests {
         #expect(undo.undoableActions.isEmpty)
     }
 
+    @Test("a recorder records the store it belongs to, and passes the first store's actions on unrecorded")
+    func recorderStaysWithItsStore() throws {
+        try withTemporaryFile { file in
+            let recorder = ActionRecorder(fileURL: file)
+            let (first, firstLog) = makeStore(middleware: [recorder])
+            first.dispatch(action: Increment(by: 100))
+            let (second, _) = makeStore(middleware: [recorder])
+            second.dispatch(action: Increment(by: 1))
+            first.dispatch(action: Increment(by: 10))
+            second.dispatch(action: Increment(by: 2))
+            // The first store's later action still reached its reducer, unrecorded.
+            #expect(first.state.count == 110)
+            #expect(firstLog.kinds == [.featureMoved, .featureMoved])
+            #expect(firstLog.messages.last?.contains("Increment (not recorded) was ignored") == true)
+            let log = try ActionLog(contentsOf: file)
+            let replayer = try ActionReplayer(types: [Increment.self])
+            let replayed = makeStore(middleware: []).0
+            try replayer.replay(log, into: replayed)
+            #expect(replayed.state.count == 103)
+        }
+    }
+
     @Test("a jump in the second store replays its own actions from its own start")
     func actionHistoryStaysInItsStore() {
         let history = ActionHistory<TestState>()

@@ -42,6 +42,10 @@ public import ReMVVMStore
 /// truncated last line as a warning. (The lines are not synchronized to the disk, so a power
 /// failure may lose the ones the system had not written yet.)
 ///
+/// A recorder records one store at a time: given to a second store's middleware, it leaves the
+/// first, which reports `StoreDiagnostic.Kind.featureMoved` and whose actions then pass on
+/// unrecorded; the file goes on with the second store's actions.
+///
 /// The recorder creates the file, or empties it when it exists, when it is made. When the file
 /// cannot be opened or written (an unwritable path, a full disk), the recorder reports it once
 /// through the store's `diagnosticsHandler` with the kind
@@ -64,6 +68,11 @@ public final class ActionRecorder: StoreFeature {
     private var link: RecordingLink?
     /// What the reducer of the last change drew: the draws line of the action being reduced.
     private var drawsOfLastChange: [DependencyDraw] = []
+    /// The store the recorder records, a `StoreAttachment` of its state type; `nil` before
+    /// ``attach(to:)``.
+    private var attachment: AnyObject?
+    /// Leaves the store attached last, whatever its state type.
+    private var leavePrevious: (() -> Void)?
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -107,11 +116,23 @@ public final class ActionRecorder: StoreFeature {
     ///
     /// - Parameter store: The store made with the recorder in its middleware.
     public func attach<State: StoreState>(to store: Store<State>) {
+        // A recorder belongs to one store at a time: attached to another, it leaves the first
+        // (which reports it), and records only the new one's actions.
+        let current: StoreAttachment<State>
+        if let typed = attachment as? StoreAttachment<State> {
+            current = typed
+        } else {
+            leavePrevious?()
+            current = StoreAttachment(of: ActionRecorder.self)
+        }
+        guard current.attach(to: store) else { return }
+        attachment = current
+        leavePrevious = { [current] in current.detach() }
         link = store.attachment(RecordingLink.self) { RecordingLink() }
         // What each action's reducer draws, kept at its change, is written once its `next`
         // returns (see `applyMiddleware`).
         store.recordsDraws = true
-        store.observeChanges(
+        current.observeChanges(
             StateObserver(.beforeSubscribers) { [weak self, unowned store] _, _, _ in
                 self?.drawsOfLastChange = store.drawsOfCurrentChange
             })
@@ -128,6 +149,17 @@ public final class ActionRecorder: StoreFeature {
         action: Action,
         dispatcher: Dispatcher<Action, State>
     ) {
+        // An action of a store the recorder left: passed on, not recorded.
+        if attachment != nil {
+            let typed = attachment as? StoreAttachment<State>
+            guard let typed, typed.isAttached(dispatcher) else {
+                if typed?.store != nil {
+                    typed?.reportMoved(dispatcher, ignoring: "\(TypeName.of(Action.self)) (not recorded)")
+                }
+                dispatcher.next()
+                return
+            }
+        }
         if let file {
             let time = time(on: dispatcher.dependencies.clock)
             write(action, origin: dispatcher.isFromOutside ? .outside : .followUp, time: time, to: file)
