@@ -19,7 +19,7 @@ public struct EntryBinding<State: StoreState, Value: Sendable> {
     public let part: AnyKeyPath
     /// The navigation entry whose screen holds the part.
     public let entry: Int
-    private let registration: (name: String, get: @MainActor (State, Int) -> Value?)?
+    private let registration: (name: String, get: @MainActor (State, Int) -> Value??)?
     private let initial: Value?
 
     init(store: Store<State>, part: AnyKeyPath, entry: Int) {
@@ -27,16 +27,18 @@ public struct EntryBinding<State: StoreState, Value: Sendable> {
         self.part = part
         self.entry = entry
         registration = store.entryBinding(part, of: Value.self)
-        initial = registration?.get(store.state, entry)
+        initial = registration?.get(store.state, entry) ?? nil
     }
 
     /// The part's value in the entry's screen now; once the entry is gone, the value it had when
-    /// the binding was made. `nil` only when the part was never registered, or its entry was not
-    /// shown when the binding was made.
+    /// the binding was made. `nil` when the entry shows another screen, when the part was never
+    /// registered, or when its entry was not shown when the binding was made.
     ///
     /// - Returns: The value.
     public func get() -> Value? {
-        registration?.get(store.state, entry) ?? initial
+        guard let registration else { return nil }
+        // Gone: the value at the binding's making. Shown with another screen: none.
+        return registration.get(store.state, entry) ?? initial
     }
 
     /// Sets the part in the entry's screen: dispatches its `BindingAction`, unless the value is
@@ -54,7 +56,9 @@ public struct EntryBinding<State: StoreState, Value: Sendable> {
                         + "the state did not change. Declare it with store.register(binding:forEach:case:)."))
             return
         }
-        if let current = registration.get(store.state, entry), Self.isSame(current, newValue) { return }
+        if let current = registration.get(store.state, entry) ?? nil, Self.isSame(current, newValue) {
+            return
+        }
         store.dispatch(action: BindingAction(path: registration.name, value: newValue, entry: entry))
     }
 

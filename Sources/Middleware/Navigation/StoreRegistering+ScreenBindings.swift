@@ -20,6 +20,9 @@ extension StoreRegistering {
     /// and kept like any other action. An entry that is not shown, or shows another case, is
     /// reported as `StoreDiagnostic.Kind.unregisteredBinding`, and nothing changes.
     ///
+    /// A key path is registered once: a screen state shown by two cases (`.new(FormState)` and
+    /// `.edit(FormState)`), or in two navigations, binds its parts in one of them.
+    ///
     /// - Parameters:
     ///   - part: The part of the screen's state.
     ///   - navigation: The navigation in the state.
@@ -73,8 +76,9 @@ extension StoreRegistering {
                 return true
             },
             get: { state, entry in
-                screenCase.payload(of: entry, in: state[keyPath: navigation].shownEntries)?.payload[
-                    keyPath: part]
+                let entries = state[keyPath: navigation].shownEntries
+                guard entries.contains(where: { $0.id == entry }) else { return .none }
+                return .some(screenCase.payload(of: entry, in: entries)?.payload[keyPath: part])
             })
     }
 }

@@ -104,7 +104,7 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
         checkpointIndices = []
         checkpointStates = []
         kept.value = KeptActions(limit: limit)
-        store.recordsDraws = true
+        attachment.keep(store.recordDraws())
         // The observer holds the non-generic `kept`, and reaches the history only now and then.
         attachment.observeChanges(
             StateObserver { [kept, weak self, scope = store.reduceScope] state, _, cause in

@@ -79,16 +79,19 @@ public struct ActionLog: Sendable {
                     throw .notAnEntry(
                         line: number, problem: "\"draws\" must list {\"name\": ..., \"value\": ...}")
                 }
-                guard var previous = entries.last, previous.sequenceNumber == drawn.sequenceNumber,
-                    previous.drawsLine == nil
+                // After its action's line, though not always right after: an action a middleware held
+                // back is reduced, and its draws written, after the lines of those that passed it.
+                guard
+                    let index = entries.lastIndex(where: { $0.sequenceNumber == drawn.sequenceNumber }),
+                    entries[index].drawsLine == nil
                 else {
                     throw .notAnEntry(
                         line: number,
-                        problem: "draws for \"seq\" \(drawn.sequenceNumber) must follow that action's line")
+                        problem:
+                            "draws for \"seq\" \(drawn.sequenceNumber) must follow that action's line, once")
                 }
-                previous.drawsLine = data
-                previous.drawNames = drawn.names
-                entries[entries.count - 1] = previous
+                entries[index].drawsLine = data
+                entries[index].drawNames = drawn.names
                 continue
             } catch {
                 if isUnfinished {

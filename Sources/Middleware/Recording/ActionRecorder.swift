@@ -131,7 +131,7 @@ public final class ActionRecorder: StoreFeature {
         link = store.attachment(RecordingLink.self) { RecordingLink() }
         // What each action's reducer draws, kept at its change, is written once its `next`
         // returns (see `applyMiddleware`).
-        store.recordsDraws = true
+        current.keep(store.recordDraws())
         current.observeChanges(
             StateObserver(.beforeSubscribers) { [weak self, unowned store] _, _, _ in
                 self?.drawsOfLastChange = store.drawsOfCurrentChange

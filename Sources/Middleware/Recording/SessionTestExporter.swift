@@ -71,10 +71,15 @@ public import ReMVVMStore
 ///   names the property. An unchanged one is written as itself (`$0.factory`) in
 ///   ``StateAssertion/wholeState``.
 ///
+/// What the session's reducers drew from `uuid` and `date` is given to the test store, in
+/// order, right after it is made (`store.replayedDraws = [.uuid(UUID(uuidString: "...")!), ...]`),
+/// so the test's ids and dates are the session's.
+///
 /// What cannot be exported throws ``ActionLogError/notExportable(line:typeName:reason:)``
 /// naming the line: an ``UndoAction`` or a ``RedoAction`` whose line does not say what it
 /// brought back (a log written before lines said it; export the session up to the line before
-/// with `through:`). A gap (an action that was not recorded) becomes a comment, and the test
+/// with `through:`); a draw from a dependency of the app's own (`DependencyValues.draw(_:_:)`),
+/// whose value's type only its reducer knows. A gap (an action that was not recorded) becomes a comment, and the test
 /// goes on with exhaustivity off. An action that a middleware blocked when it was recorded is
 /// reduced here all the same: such sessions need the test edited by hand. A session cut with
 /// `through:` before the log's end says so, lets what was still running run to its end
@@ -318,7 +323,8 @@ public struct SessionTestExporter: Sendable {
                 let entry = decoded.first { $0.entry.draws.contains { $0.name == draw.name } }?.entry
                 throw .notExportable(
                     line: entry?.lineNumber ?? 0, typeName: entry?.typeName ?? draw.name,
-                    reason: "its reducer drew a \(draw.name) that cannot be written as code")
+                    reason: "its reducer drew from \(draw.name), a dependency whose values an exported test "
+                        + "cannot write (only uuid and date)")
             }
             lines.append("    \(code),")
         }
@@ -326,8 +332,7 @@ public struct SessionTestExporter: Sendable {
         return lines
     }
 
-    /// `.uuid(UUID(uuidString: "...")!)`, `.date(...)`, or `DependencyDraw("name", value)` for a
-    /// text, a whole number, a number or a flag.
+    /// `.uuid(UUID(uuidString: "...")!)` or `.date(...)`; `nil` for a draw of another dependency.
     private static func code(for draw: DependencyDraw) -> String? {
         switch draw.name {
         case "uuid":
@@ -339,15 +344,9 @@ public struct SessionTestExporter: Sendable {
                 return ".date(\(code))"
             }
         default:
+            // A dependency of the app's own: its value's type is known only to its reducer, and a
+            // literal guessed from the log (`3` for a `Double`) would not be taken back.
             break
-        }
-        let name = String(reflecting: draw.name)
-        let values: [Any?] = [
-            draw.value(as: String.self), draw.value(as: Int.self), draw.value(as: Double.self),
-            draw.value(as: Bool.self),
-        ]
-        for case let value? in values {
-            if let code = SwiftValueCode.code(for: value) { return "DependencyDraw(\(name), \(code))" }
         }
         return nil
     }

@@ -17,11 +17,18 @@ extension Store {
         engine.reduced(steps, from: initial)
     }
 
-    /// Whether the store keeps what its reducers draw, for ``drawsOfCurrentChange``: a feature
-    /// that replays actions (a history, a recorder) turns it on when it attaches.
-    package var recordsDraws: Bool {
-        get { engine.reduceScope.recordsDraws }
-        set { engine.reduceScope.recordsDraws = newValue }
+    /// Whether the store keeps what its reducers draw, for ``drawsOfCurrentChange``.
+    package var recordsDraws: Bool { engine.reduceScope.recordsDraws }
+
+    /// Keeps what the store's reducers draw, for ``drawsOfCurrentChange``, until the returned
+    /// subscription is cancelled: a feature that replays actions (a history, a recorder) asks
+    /// when it attaches, and cancels when it leaves. While nothing asks, draws are not kept.
+    package func recordDraws() -> StoreSubscription {
+        let scope = engine.reduceScope
+        scope.recorders += 1
+        let subscription = StoreSubscription()
+        subscription.onCancel = { [weak scope] in scope?.recorders -= 1 }
+        return subscription
     }
 
     /// What the reducer of the change being told to the observers drew, in order, while

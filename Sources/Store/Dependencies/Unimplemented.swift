@@ -3,8 +3,9 @@
 ///
 /// A key's ``DependencyKey/testValue`` made of `unimplemented` calls makes every test say which
 /// dependencies the code under test uses. An app's module cannot import a test framework; the
-/// failure reaches the running test through ReMVVMTesting (linked to the test target), and is
-/// written to standard error without it.
+/// failure reaches the running test through ReMVVMTesting (linked to the test target); called
+/// where no test runs (a detached task), it fails the test process at its exit; without
+/// ReMVVMTesting, it is written to standard error.
 ///
 /// ```swift
 /// struct BookSearch: Sendable {
@@ -33,7 +34,12 @@ public func unimplemented<Value>(
         \(ValueText.value(placeholder, limit: 80)).
         """,
         filePath: filePath, line: line)
-    if !TestStoreIssues.report(issue) {
+    if TestStoreIssues.report(issue) { return placeholder }
+    if TestStoreIssues.isInstalled {
+        // A test process (ReMVVMTesting is linked), but no test runs in this task (a detached
+        // task, a queue's callback): the process fails at its exit, naming the call.
+        UnrecordedTestStoreIssues.report(issue)
+    } else {
         let file = "\(filePath)".split(separator: "/").last.map(String.init) ?? "\(filePath)"
         writeToStandardError("ReMVVM: \(file):\(line): \(issue.message)\n")
     }

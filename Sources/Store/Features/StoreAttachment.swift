@@ -45,6 +45,11 @@ package final class StoreAttachment<State: StoreState> {
 
     /// Observes the changes of the store the feature acts in, until it moves; does nothing
     /// before it was attached.
+    /// Keeps `subscription` until the feature leaves the store, which cancels it.
+    package func keep(_ subscription: StoreSubscription) {
+        subscriptions.append(subscription)
+    }
+
     package func observeChanges(_ observer: StateObserver<State>) {
         guard let store else { return }
         subscriptions.append(store.observeChanges(observer))

@@ -20,7 +20,8 @@ final class BindingRegistry<State: StoreState> {
     private var reducedValueTypes: Set<ObjectIdentifier> = []
     /// The parts of screens' states in navigation entries, by name: how to set one in an entry
     /// (`(inout State, Int, Value) -> Bool`, `false` when the entry does not show it), and how to
-    /// read it (`(State, Int) -> Value?`).
+    /// read it (`(State, Int) -> Value??`: `nil` when the entry is gone, `.some(nil)` when it shows
+    /// another screen).
     private var entryParts: [String: (set: Any, get: Any)] = [:]
 
     /// The name `keyPath` was registered with, or `nil`.
@@ -51,7 +52,7 @@ final class BindingRegistry<State: StoreState> {
     func add<Value>(
         entryPart keyPath: AnyKeyPath, named name: String,
         set: @escaping @MainActor (inout State, Int, Value) -> Bool,
-        get: @escaping @MainActor (State, Int) -> Value?
+        get: @escaping @MainActor (State, Int) -> Value??
     ) -> Registration {
         let registration = add(keyPath, named: name)
         if registration == .added { entryParts[name] = (set, get) }
@@ -66,8 +67,8 @@ final class BindingRegistry<State: StoreState> {
     }
 
     /// How to read the entry part named `name`, when it holds `Value`s.
-    func entryGetter<Value>(named name: String, of _: Value.Type) -> (@MainActor (State, Int) -> Value?)? {
-        entryParts[name]?.get as? @MainActor (State, Int) -> Value?
+    func entryGetter<Value>(named name: String, of _: Value.Type) -> (@MainActor (State, Int) -> Value??)? {
+        entryParts[name]?.get as? @MainActor (State, Int) -> Value??
     }
 
     func needsReducer<Value>(for _: Value.Type) -> Bool {

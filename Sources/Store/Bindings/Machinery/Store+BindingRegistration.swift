@@ -24,11 +24,12 @@ extension Store {
 
     /// Registers a part of the screens' states in navigation entries, named `name`: for
     /// ReMVVMMiddleware's `register(binding:forEach:case:)`, which says how to set and read it in
-    /// an entry (`set` returns `false` when the entry does not show the part).
+    /// an entry (`set` returns `false` when the entry does not show the part; `get` gives `nil`
+    /// when the entry is gone, `.some(nil)` when it shows another screen).
     package func registerEntryBinding<Value: Sendable>(
         _ keyPath: AnyKeyPath, named name: String,
         set: @escaping @MainActor (inout State, Int, Value) -> Bool,
-        get: @escaping @MainActor (State, Int) -> Value?
+        get: @escaping @MainActor (State, Int) -> Value??
     ) {
         guard !name.isEmpty else {
             reportInvalidBinding(keyPath, because: "its name is empty")
@@ -45,7 +46,7 @@ extension Store {
 
     /// The name and the reader of an entry part registered with ``registerEntryBinding``.
     package func entryBinding<Value>(_ keyPath: AnyKeyPath, of _: Value.Type) -> (
-        name: String, get: @MainActor (State, Int) -> Value?
+        name: String, get: @MainActor (State, Int) -> Value??
     )? {
         let registry = bindingRegistry
         guard let name = registry.name(of: keyPath),

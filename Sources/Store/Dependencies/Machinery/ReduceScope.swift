@@ -26,7 +26,17 @@ package final class ReduceScope {
     /// ``DependencyValues/replayedDraws``, read at the first draw.
     private var queuedDraws: [DependencyDraw]?
     /// Whether draws made in a dispatch are kept, for a feature that records them.
-    @exclusivity(unchecked) @usableFromInline package var recordsDraws = false
+    @exclusivity(unchecked) @usableFromInline package private(set) var recordsDraws = false
+    /// How many features keep draws (`Store.recordDraws()`); the draws kept go when none does.
+    var recorders = 0 {
+        didSet {
+            recordsDraws = recorders > 0
+            if !recordsDraws {
+                draws.removeAll()
+                stepDraws.removeAll()
+            }
+        }
+    }
     /// What the reducer of the action being reduced drew, while ``recordsDraws``; the engine
     /// empties it once the change's observers were told.
     @exclusivity(unchecked) @usableFromInline package var draws: [DependencyDraw] = []
@@ -74,9 +84,10 @@ package final class ReduceScope {
             queuedDraws = queued
         }
         if replayedDrawsTaken < queued.count {
+            // Taken only when it is the one drawn: a draw of another name leaves it for the next.
             let recorded = queued[replayedDrawsTaken]
-            replayedDrawsTaken += 1
             if recorded.name == name, let value = recorded.value(as: Value.self) {
+                replayedDrawsTaken += 1
                 keep(recorded)
                 return value
             }
