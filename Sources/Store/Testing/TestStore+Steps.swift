@@ -59,8 +59,6 @@ extension TestStore {
         self.sending = sending
         defer { self.sending = nil }
         let stateBefore = latestState
-        let reduced = watchReducedAction(of: Action.self, sending: sending)
-        defer { reduced.stop() }
         // Everything this dispatch runs, and the tasks it starts, see `work` (SentActionWork.swift).
         SentActionWork.$current.withValue(work) {
             store.dispatch(action: action)
@@ -69,8 +67,9 @@ extension TestStore {
             sending.outcome != nil && sending.outcome != .deferred
                 || sending.wasDeferred && sending.context == nil
         }
-        // A failure names the action as the reducer got it, when a middleware replaced it.
-        let title = Self.title(title, sent: action, reduced: reduced.action)
+        // A failure names the action as the reducer got it, when a middleware replaced it (the
+        // test store's observer of changes kept it in the step).
+        let title = Self.title(title, sent: action, reduced: sending.step?.reduced)
         guard finished else {
             throw failure(
                 "\(title): not reduced within \(Self.show(timeout ?? self.timeout)).",

@@ -39,23 +39,6 @@ extension TestStore {
 
     // MARK: - The action as reduced
 
-    /// Keeps, while `sending` is on its way, the action of type `Action` that the last change
-    /// was made by: once the sent action is reduced, the action its reducer got, which a
-    /// middleware may have replaced. The engine tells a test store of the action as dispatched.
-    func watchReducedAction<Action: StoreAction>(of type: Action.Type, sending: Sending) -> ReducedActionWatch
-    {
-        let watch = ReducedActionWatch()
-        watch.subscription = store.observeChanges(
-            StateObserver(.beforeSubscribers) { [weak watch] _, _, cause in
-                // The sent action's reduce is the last change before its pass ends.
-                guard let watch, sending.outcome == nil || sending.outcome == .deferred,
-                    case .action(let action) = cause, action is Action
-                else { return }
-                watch.action = action
-            })
-        return watch
-    }
-
     /// `title`, the step's title naming the action as sent, followed by the action the reducer
     /// got when a middleware replaced it: `send AddBook(id: nil), which a middleware replaced
     /// with AddBook(id: 4)`.
@@ -252,25 +235,12 @@ extension TestStore {
 
     /// The last component of a `#filePath`.
     static func fileName(_ filePath: StaticString) -> String {
-        "\(filePath)".split(separator: "/").last.map(String.init) ?? "\(filePath)"
+        TestStoreIssue.fileName(filePath)
     }
 
     static func show(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         if attoseconds == 0 { return "\(seconds) s" }
         return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
-    }
-}
-
-/// The action a sent action's reducer got, kept while the test store waits for it.
-@MainActor
-final class ReducedActionWatch {
-    var action: (any StoreAction)?
-    var subscription: StoreSubscription?
-
-    /// Stops watching.
-    func stop() {
-        subscription?.cancel()
-        subscription = nil
     }
 }
