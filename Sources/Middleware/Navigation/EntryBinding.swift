@@ -56,19 +56,11 @@ public struct EntryBinding<State: StoreState, Value: Sendable> {
                         + "the state did not change. Declare it with store.register(binding:forEach:case:)."))
             return
         }
-        if let current = registration.get(store.state, entry) ?? nil, Self.isSame(current, newValue) {
+        if let current = registration.get(store.state, entry) ?? nil, BindingValues.areSame(current, newValue)
+        {
             return
         }
         store.dispatch(action: BindingAction(path: registration.name, value: newValue, entry: entry))
-    }
-
-    private static func isSame(_ current: Value, _ newValue: Value) -> Bool {
-        guard let current = current as? any Equatable else { return false }
-        return isEqual(current, newValue)
-    }
-
-    private static func isEqual<Compared: Equatable>(_ current: Compared, _ newValue: Value) -> Bool {
-        (newValue as? Compared) == current
     }
 }
 

@@ -191,13 +191,7 @@ public final class ActionRecorder: StoreFeature {
             }
             encoded.append((draw.name, data))
         }
-        do {
-            try file.append(LogLine.draws(sequenceNumber: sequenceNumber, encoded))
-        } catch {
-            file.close()
-            self.file = nil
-            failure = Failure(path: fileURL.path, reason: error.reason)
-        }
+        append(LogLine.draws(sequenceNumber: sequenceNumber, encoded), to: file)
     }
 
     /// The time since the first line, which starts the count on `clock`.
@@ -233,14 +227,24 @@ public final class ActionRecorder: StoreFeature {
             line = LogLine.skipped(
                 sequenceNumber: sequenceNumber, typeName: typeName, origin: origin, time: time, reason: nil)
         }
-        do {
-            try file.append(line)
+        if append(line, to: file) {
             lastSequenceNumber = sequenceNumber
             link?.currentLine = sequenceNumber
+        }
+    }
+
+    /// Appends `line` to `file`; when that fails, closes the file, stops recording and keeps why.
+    /// Returns whether the line was written.
+    @discardableResult
+    private func append(_ line: [UInt8], to file: LogFile) -> Bool {
+        do {
+            try file.append(line)
+            return true
         } catch {
             file.close()
             self.file = nil
             failure = Failure(path: fileURL.path, reason: error.reason)
+            return false
         }
     }
 }

@@ -59,17 +59,7 @@ public struct StoreBinding<State: StoreState, Value: Sendable> {
             store.reportUnregisteredBinding(keyPath)
             return
         }
-        if Self.isSame(store.state[keyPath: keyPath], newValue) { return }
+        if BindingValues.areSame(store.state[keyPath: keyPath], newValue) { return }
         store.dispatch(action: BindingAction(path: name, value: newValue))
-    }
-
-    /// Whether two values are equal, when their type is `Equatable`; `false` otherwise.
-    private static func isSame(_ current: Value, _ newValue: Value) -> Bool {
-        guard let current = current as? any Equatable else { return false }
-        return isEqual(current, newValue)
-    }
-
-    private static func isEqual<Compared: Equatable>(_ current: Compared, _ newValue: Value) -> Bool {
-        (newValue as? Compared) == current
     }
 }

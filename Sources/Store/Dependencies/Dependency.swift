@@ -65,8 +65,7 @@ enum DependencyReadOutsideReducer {
         if TestStoreIssues.report(issue) { return }
         let place = "\(filePath):\(line)"
         if reported.withLock({ $0.insert(place).inserted }) {
-            let file = "\(filePath)".split(separator: "/").last.map(String.init) ?? "\(filePath)"
-            writeToStandardError("ReMVVM: \(file):\(line): \(issue.message)\n")
+            writeToStandardError("ReMVVM: \(issue.located)\n")
         }
     }
 }

@@ -52,22 +52,26 @@ public struct UUIDGenerator: Sendable {
     /// ```swift
     /// let store = TestStore(with: Library()) { $0.uuid = .incrementing }
     /// ```
-    public static var incrementing: UUIDGenerator {
-        let next = Locked<UInt64>(0)
-        return UUIDGenerator {
-            let number = next.withLock { number in
-                defer { number &+= 1 }
-                return number
-            }
-            return counted(number)
-        }
-    }
+    public static var incrementing: UUIDGenerator { counting { _ in } }
 
     /// The same id every time.
     ///
     /// - Parameter uuid: The id.
     /// - Returns: A generator that always makes `uuid`.
     public static func constant(_ uuid: UUID) -> UUIDGenerator { UUIDGenerator { uuid } }
+
+    /// Ids that count up from 0, as ``incrementing``; `drawn` is told each id's number first.
+    static func counting(_ drawn: @escaping @Sendable (UInt64) -> Void) -> UUIDGenerator {
+        let next = Locked<UInt64>(0)
+        return UUIDGenerator {
+            let number = next.withLock { number in
+                defer { number &+= 1 }
+                return number
+            }
+            drawn(number)
+            return counted(number)
+        }
+    }
 
     /// The id whose last twelve hexadecimal digits are `number`'s (`...-000000000001` for 1).
     static func counted(_ number: UInt64) -> UUID {

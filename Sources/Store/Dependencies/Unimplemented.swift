@@ -40,8 +40,7 @@ public func unimplemented<Value>(
         // task, a queue's callback): the process fails at its exit, naming the call.
         UnrecordedTestStoreIssues.report(issue)
     } else {
-        let file = "\(filePath)".split(separator: "/").last.map(String.init) ?? "\(filePath)"
-        writeToStandardError("ReMVVM: \(file):\(line): \(issue.message)\n")
+        writeToStandardError("ReMVVM: \(issue.located)\n")
     }
     return placeholder
 }

@@ -88,11 +88,17 @@ enum LogLine {
     /// `nil` for a line in another form.
     static func payloadText(of line: Data) -> String? {
         let bytes = Array(line)
-        let key = Array("\"action\":".utf8)
-        guard bytes.last == UInt8(ascii: "}"), bytes.count > key.count else { return nil }
+        guard bytes.last == UInt8(ascii: "}"), let end = endOfKey("action", in: bytes) else { return nil }
+        let payload = bytes[end..<(bytes.count - 1)]
+        return payload.isEmpty ? nil : String(decoding: payload, as: UTF8.self)
+    }
+
+    /// Where the value of the first `"key":` in `bytes` starts, or `nil` when there is none.
+    private static func endOfKey(_ key: String, in bytes: [UInt8]) -> Int? {
+        let key = Array("\"\(key)\":".utf8)
+        guard bytes.count >= key.count else { return nil }
         for start in 0...(bytes.count - key.count) where bytes[start..<start + key.count].elementsEqual(key) {
-            let payload = bytes[(start + key.count)..<(bytes.count - 1)]
-            return payload.isEmpty ? nil : String(decoding: payload, as: UTF8.self)
+            return start + key.count
         }
         return nil
     }
@@ -141,14 +147,7 @@ enum LogLine {
 
     /// Whether the line holds a `"draws"` key (and so is a draws line, once it lacks a type).
     static func isDrawsLine(_ line: Data) -> Bool {
-        let key = Array("\"draws\":".utf8)
-        let bytes = Array(line)
-        guard bytes.count >= key.count else { return false }
-        for start in 0...(bytes.count - key.count) where bytes[start..<(start + key.count)].elementsEqual(key)
-        {
-            return true
-        }
-        return false
+        endOfKey("draws", in: Array(line)) != nil
     }
 
     /// A draws line's sequence number and the names of its draws.

@@ -10,16 +10,7 @@ extension Store {
     /// Registers the part at `keyPath` as `name`, and, for the first part of its value type,
     /// the reducer of `BindingAction<Value>`: it sets the part the action's name maps to.
     func registerBinding<Value: Sendable>(_ keyPath: WritableKeyPath<State, Value>, named name: String) {
-        guard !name.isEmpty else {
-            reportInvalidBinding(keyPath, because: "its name is empty")
-            return
-        }
-        let registry = bindingRegistry
-        if case .refused(let reason) = registry.add(keyPath, named: name) {
-            reportInvalidBinding(keyPath, because: reason)
-            return
-        }
-        installBindingReducer(for: Value.self)
+        register(keyPath, named: name, of: Value.self) { $0.add(keyPath, named: name) }
     }
 
     /// Registers a part of the screens' states in navigation entries, named `name`: for
@@ -31,13 +22,22 @@ extension Store {
         set: @escaping @MainActor (inout State, Int, Value) -> Bool,
         get: @escaping @MainActor (State, Int) -> Value??
     ) {
+        register(keyPath, named: name, of: Value.self) {
+            $0.add(entryPart: keyPath, named: name, set: set, get: get)
+        }
+    }
+
+    /// Adds a part to the registry with `add`, unless its name is empty, reporting a refusal;
+    /// then makes sure its value type has its reducer.
+    private func register<Value: Sendable>(
+        _ keyPath: AnyKeyPath, named name: String, of _: Value.Type,
+        _ add: (BindingRegistry<State>) -> BindingRegistry<State>.Registration
+    ) {
         guard !name.isEmpty else {
             reportInvalidBinding(keyPath, because: "its name is empty")
             return
         }
-        if case .refused(let reason) = bindingRegistry.add(
-            entryPart: keyPath, named: name, set: set, get: get)
-        {
+        if case .refused(let reason) = add(bindingRegistry) {
             reportInvalidBinding(keyPath, because: reason)
             return
         }

@@ -12,16 +12,10 @@
 extension UUIDGenerator {
     /// The `uuid` of a test store made at `filePath`:`line` whose test did not set one.
     static func unset(createdAt filePath: StaticString, line: UInt) -> UUIDGenerator {
-        let next = Locked<UInt64>(0)
-        return UUIDGenerator {
-            let number = next.withLock { number in
-                defer { number &+= 1 }
-                return number
-            }
+        counting { number in
             if number == 0 {
                 reportUnset("uuid", "`$0.uuid = .incrementing` or `.constant(...)`", filePath, line)
             }
-            return counted(number)
         }
     }
 }

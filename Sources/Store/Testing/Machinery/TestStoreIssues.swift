@@ -13,6 +13,14 @@ package struct TestStoreIssue: Sendable {
         self.filePath = filePath
         self.line = line
     }
+
+    /// `File.swift:12: message`: the issue as standard error shows it, where no test records it.
+    package var located: String { "\(Self.fileName(filePath)):\(line): \(message)" }
+
+    /// The last component of a `#filePath`.
+    package static func fileName(_ filePath: StaticString) -> String {
+        "\(filePath)".split(separator: "/").last.map(String.init) ?? "\(filePath)"
+    }
 }
 
 /// Where a ``TestStore`` sends its failures so that the running test records them as issues.

@@ -78,8 +78,7 @@ enum UnrecordedTestStoreIssues {
     static func report(_ issue: TestStoreIssue, madeIn: TestStoreIssues.Binding? = nil) {
         if TestStoreIssues.scope == nil, let madeIn, madeIn.report(issue) { return }
         if TestStoreIssues.report(issue) { return }
-        let file = "\(issue.filePath)".split(separator: "/").last.map(String.init) ?? "\(issue.filePath)"
-        let text = "\(file):\(issue.line): \(issue.message)"
+        let text = issue.located
         let install = reports.withLock { reports -> Bool in
             reports.list.append(text)
             defer { reports.exitHandlerInstalled = true }
