@@ -358,4 +358,16 @@ struct TestStoreBindingTests {
         try await store.receive(BindingAction<String>.self) { $0.draft.title = "Dune" }
         try await store.finish()
     }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test("a test store's binding is the store's: its set is received, and an equal value sends nothing")
+    func testStoreBinding() async throws {
+        let store = makeTestStore()
+        let title = store.binding(\.draft.title)
+        title.set("Dune")
+        try await store.receive(BindingAction<String>.self) { $0.draft.title = "Dune" }
+        #expect(title.get() == "Dune")
+        title.set("Dune")
+        try await store.finish()
+    }
 }

@@ -49,4 +49,28 @@ extension TestStore {
             BindingAction(path: name, value: value), timeout: timeout, filePath: filePath, line: line,
             assert: update)
     }
+
+    /// The part at `keyPath` of the test store's state, as a view reads and sets it: the binding
+    /// of the store underneath (``Store/binding(_:)``). A set dispatches the part's
+    /// ``BindingAction`` as a view's would, so the test receives it, as any action it did not send.
+    ///
+    /// ```swift
+    /// struct Draft: Equatable { var title = "" }
+    /// struct Editor: StoreState, Equatable { var draft = Draft() }
+    ///
+    /// let store = TestStore(with: Editor())
+    /// store.register(binding: \.draft.title, named: "draft.title")
+    /// store.binding(\.draft.title).set("Dune")
+    /// try await store.receive(BindingAction<String>.self) { $0.draft.title = "Dune" }
+    /// ```
+    ///
+    /// To send the part's action as a step of its own, use ``send(binding:to:timeout:filePath:line:assert:)``.
+    ///
+    /// - Parameter keyPath: The part, declared with `register(binding:)`.
+    /// - Returns: The binding.
+    public func binding<Value: Sendable>(_ keyPath: WritableKeyPath<State, Value>) -> StoreBinding<
+        State, Value
+    > {
+        store.binding(keyPath)
+    }
 }
