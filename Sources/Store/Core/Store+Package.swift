@@ -74,7 +74,7 @@ extension Store {
 
     /// Whether the store is applying an action or a change right now: a change asked for then
     /// comes after the current work.
-    package var isBusy: Bool { engine.isBusy }
+    package var isBusy: Bool { engine.queue.isBusy }
 
     /// Sets the state and tells the subscribers, but not the observers: how time travel worked
     /// before every change passed the features' channel. Only for the model check that shows

@@ -19,7 +19,7 @@ extension Dispatcher {
     /// through a dispatcher, or by anyone while the store was busy (a subscriber, say).
     /// Meaningful at the top of the stack, before `next`.
     package var isFromOutside: Bool {
-        level.engine(State.self)?.innerDispatchDepth == 0
+        level.engine(State.self)?.queue.innerDepth == 0
     }
 
     /// Reports `message` through the store's ``Store/diagnosticsHandler``; does nothing once

@@ -44,13 +44,9 @@ final class DispatchEngine<State: StoreState> {
     /// How dispatch handles that outlive a dispatch reach this engine.
     @usableFromInline let link = EngineLink<State>()
 
-    /// Whether an action is being processed; dispatches then wait in ``pending``.
-    @exclusivity(unchecked) @usableFromInline var isBusy = false
-    @exclusivity(unchecked) @usableFromInline var pending = FIFO<PendingWork>()
-    /// How many dispatches from within the store are on the stack: a middleware's or an
-    /// effect's `Dispatcher.dispatch`, or the queue draining. 0 while an action handed to
-    /// `Store.dispatch` on an idle store is processed (the action recorder tells the two apart).
-    @exclusivity(unchecked) @usableFromInline var innerDispatchDepth = 0
+    /// The queue: whether an action is being processed, the work that waits meanwhile, and the
+    /// depth of dispatches from within the store. Written by its events only (DispatchMachine.swift).
+    @exclusivity(unchecked) @usableFromInline var queue = QueueState<State>()
     /// Tasks, held dispatchers and who waits for them; made at the first need.
     @exclusivity(unchecked) @usableFromInline var effects: EffectTracker<State>?
     /// What reducers reach while they reduce: the store's dependencies and the record of what
@@ -77,15 +73,6 @@ final class DispatchEngine<State: StoreState> {
     /// The list version the last row action replaced, whose nodes the next one reuses
     /// (DispatchEngine+Lists.swift); any other change of the state lets go of it.
     @exclusivity(unchecked) @usableFromInline var rowDonor: TrieDonor?
-
-    /// Work that arrived while the store was busy.
-    @usableFromInline
-    enum PendingWork {
-        /// A dispatched action, processed from the top of the middleware stack.
-        case action(any StoreAction)
-        /// A deferred chain whose `next` was called while the store was busy.
-        case resume(@MainActor (DispatchEngine<State>) -> Void)
-    }
 
     @usableFromInline
     init(state: State, middleware: [any AnyMiddleware]) {
@@ -115,41 +102,53 @@ final class DispatchEngine<State: StoreState> {
 
     @inlinable
     func dispatch<Action: StoreAction>(_ action: Action) {
-        if isBusy {
-            pending.append(.action(action))
-            return
+        whenIdle(.action(action)) {
+            // The work of a cancelled task with an id runs while the store is idle: its
+            // dispatches are dropped here, with one load and compare for a store without
+            // effects. Checked in `dispatchFromWithin` instead, the `chain` workload took 215
+            // more instructions per dispatch (callgrind); here `d0` takes 2 more.
+            if effects != nil, RunningTask.dropsDispatchNow() {
+                reportDroppedFromGonePlace(action)
+                return
+            }
+            if !checkedMiddleware { checkMiddlewareStates() }
+            if !viewModels.isEmpty { viewModels.releaseViewModelsOfDeallocatedContexts() }
+            process(action)
         }
-        // The work of a cancelled task with an id runs while the store is idle: its dispatches
-        // are dropped here, with one load and compare for a store without effects. Checked in
-        // `dispatchFromWithin` instead, the `chain` workload took 215 more instructions per
-        // dispatch (callgrind); here `d0` takes 2 more.
-        if effects != nil, RunningTask.dropsDispatchNow() {
-            reportDroppedFromGonePlace(action)
-            return
-        }
-        isBusy = true
-        if !checkedMiddleware { checkMiddlewareStates() }
-        if !viewModels.isEmpty { viewModels.releaseViewModelsOfDeallocatedContexts() }
-        process(action)
-        if !pending.isEmpty { drain() }
-        isBusy = false
     }
 
     /// Dispatches an action from within the store: a middleware's, an effect's.
     @inlinable
     func dispatchFromWithin<Action: StoreAction>(_ action: Action) {
-        innerDispatchDepth += 1
-        defer { innerDispatchDepth -= 1 }
+        queue.enterInner()
+        defer { queue.leaveInner() }
         dispatch(action)
     }
 
-    /// Inlinable, so that the queue's code is specialized for the store's state.
+    /// The queue's one entry point: `body` runs now when the store is idle, then the work that
+    /// arrived meanwhile; when the store is busy, `work` waits its turn (made only then). A
+    /// dispatch, a resumed chain and a change of the state all come in here.
+    @inlinable
+    @inline(__always)
+    func whenIdle(_ work: @autoclosure () -> PendingWork<State>, _ body: () -> Void) {
+        switch queue.arrive(work()) {
+        case .queued:
+            return
+        case .runNow:
+            body()
+            if !queue.pending.isEmpty { drain() }
+            queue.finish()
+        }
+    }
+
+    /// Runs the work that waits, oldest first, until none is left. Inlinable, so that the
+    /// queue's code is specialized for the store's state.
     @inlinable
     func drain() {
         // Queued work was dispatched while the store was busy: from within it.
-        innerDispatchDepth += 1
-        defer { innerDispatchDepth -= 1 }
-        while let work = pending.popFirst() {
+        queue.enterInner()
+        defer { queue.leaveInner() }
+        while let work = queue.takeNext() {
             switch work {
             case .action(let action):
                 if let route = routes.existingRoute(for: type(of: action)) {
@@ -186,9 +185,9 @@ final class DispatchEngine<State: StoreState> {
             return
         }
         let context = takeContext(of: route)
-        context.isOnStack = true
+        context.setOnStack(true)
         withBorrowed(&action) { runLevel(0, action: $0, context: context, route: route) }
-        context.isOnStack = false
+        context.setOnStack(false)
         if effects != nil || context.outcome == .deferred { effectsPassEnded(action, context: context) }
         finish(context, of: route)
     }
@@ -273,6 +272,28 @@ final class DispatchEngine<State: StoreState> {
         }
     }
 
+    /// The change `body` makes, made in the store's own state: for a reduce nobody watches (no
+    /// subscriber, no observer), so that a part the state then holds alone is not copied (a
+    /// list's row written in place). Nothing is told, as nobody listens.
+    @inlinable
+    @inline(__always)
+    func commitInPlace<Result>(_ body: (inout State) -> Result) -> Result {
+        assert(
+            subscribers.isEmpty && observers.isEmpty, "internal inconsistency: a watched change made in place"
+        )
+        if rowDonor != nil { rowDonor = nil }
+        return body(&state)
+    }
+
+    /// A change the features' observers do not see, for tests that play a feature which missed
+    /// one: the subscribers are told, as by ``commit(_:cause:)``.
+    @usableFromInline
+    func commitUnobserved(_ newState: State) {
+        if rowDonor != nil { rowDonor = nil }
+        let oldState = state
+        subscribers.notify(newState, oldState) { state = newState }
+    }
+
     @inlinable
     @inline(__always)
     func commit(_ newState: State, _ oldState: State, telling cause: StateChangeCause) {
@@ -285,133 +306,5 @@ final class DispatchEngine<State: StoreState> {
         // Out of line: inlined, it made `commit(_:cause:)` too large to inline (callgrind, `d0`:
         // 29 more instructions per dispatch, although `d0` has no observer).
         reduceScope.endChange()
-    }
-}
-
-// MARK: - The storage of one dispatch
-
-/// The storage of one action on its way through the middleware stack: its route, its outcome,
-/// the pooled level handles, and the completions that wait for a deferred chain.
-///
-/// Storage only: the engine decides what happens (``DispatchEngine``). Most actions go through
-/// synchronously; their route then keeps the context and its levels for its next action
-/// (``ActionRoute/spareContext``), so dispatching allocates nothing. A deferred chain's context
-/// is not kept: the chain holds it until it ends.
-@MainActor
-@usableFromInline
-final class DispatchContext<State: StoreState> {
-    /// The engine, valid while the context is on the engine's stack (assumption 4 in
-    /// Unchecked.swift): a checked reference would cost a load per middleware.
-    @usableFromInline let engineReference: UncheckedReference<DispatchEngine<State>>
-    /// The engine, for a context that outlived its dispatch.
-    @usableFromInline let link: EngineLink<State>
-    // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
-    /// The route of the action, lent: the engine's table keeps it as long as the engine lives
-    /// (assumption 3). The route keeps the context in its pool, so a strong reference back would
-    /// be a cycle; and a deferred level that holds its context never reads the route once the
-    /// engine is gone.
-    @usableFromInline let routeReference: UncheckedReference<ActionRoute<State>>
-    @exclusivity(unchecked) @usableFromInline var outcome = DispatchOutcome.inProgress
-    /// The first level of the chain being resumed, whose `next` settles the kept completions.
-    @exclusivity(unchecked) @usableFromInline var resumedLevel: Int?
-    /// The level whose middleware kept its dispatcher, while the outcome is `deferred`.
-    @exclusivity(unchecked) @usableFromInline var deferredLevel: Int?
-    /// Whether the engine is running this context's chain right now.
-    @exclusivity(unchecked) @usableFromInline var isOnStack = false
-    /// The level handles, reused while nothing else holds them.
-    @exclusivity(unchecked) @usableFromInline var levels: [DispatchLevel] = []
-    /// Completions of levels that are no longer on the stack, waiting for the reduce.
-    @exclusivity(unchecked) @usableFromInline var keptCompletions:
-        [(level: Int, run: @MainActor (State) -> Void)] = []
-
-    @usableFromInline
-    init(engine: DispatchEngine<State>, route: ActionRoute<State>) {
-        engineReference = UncheckedReference(engine)
-        routeReference = UncheckedReference(route)
-        link = engine.link
-    }
-
-    /// The route, retained for the caller: for paths off the dispatch's hot path.
-    @inlinable
-    var route: ActionRoute<State> { routeReference.object }
-
-    /// The engine, retained for the caller: for paths off the dispatch's hot path.
-    @inlinable
-    var engine: DispatchEngine<State> { engineReference.object }
-
-    /// Makes the context ready for another action of its route.
-    @inlinable
-    func reset() {
-        outcome = .inProgress
-        resumedLevel = nil
-        deferredLevel = nil
-        forgetKeptCompletions()
-    }
-
-    /// A new handle for middleware `index` of the context's route.
-    @usableFromInline
-    func newLevel(_ index: Int, route: ActionRoute<State>) -> DispatchLevel {
-        DispatchLevel(index: index, link: link, context: self, route: route, step: route.steps[index])
-    }
-
-    /// Keeps the completion of `level` until the deferred chain is reduced.
-    @usableFromInline
-    func keep(_ completion: @escaping @MainActor (State) -> Void, of level: Int) {
-        keptCompletions.append((level, completion))
-    }
-
-    /// Forgets the kept completions: the action will never be reduced, or the context is
-    /// reused. Checked first: emptying an array of closures looks up its element type's
-    /// metadata even when there is nothing to remove (callgrind, the `chain` workload).
-    @inlinable
-    func forgetKeptCompletions() {
-        if !keptCompletions.isEmpty { keptCompletions.removeAll() }
-    }
-
-    /// Runs the kept completions, deepest level first, then forgets them.
-    func runKeptCompletions(with state: State) {
-        let completions = keptCompletions.sorted { $0.level > $1.level }
-        keptCompletions.removeAll()
-        for completion in completions { completion.run(state) }
-    }
-}
-
-// MARK: - The queue
-
-/// A first-in first-out queue.
-///
-/// An array with a read index, emptied whenever the last element is read, so the steady state
-/// of a chain (take one, add one) reuses the same storage and never grows.
-@usableFromInline
-struct FIFO<Element> {
-    @usableFromInline var items: [Element] = []
-    @usableFromInline var head = 0
-
-    @inlinable
-    init() {}
-
-    @inlinable
-    var isEmpty: Bool { head == items.count }
-
-    @inlinable
-    mutating func append(_ element: Element) {
-        items.append(element)
-    }
-
-    /// Inlinable so that it is specialized for the element: unspecialized, emptying the array
-    /// looked up its type's metadata at each call (callgrind, the `chain` workload).
-    @inlinable
-    mutating func popFirst() -> Element? {
-        guard head < items.count else { return nil }
-        let element = items[head]
-        head += 1
-        if head == items.count {
-            items.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 1024 && head * 2 >= items.count {
-            items.removeFirst(head)
-            head = 0
-        }
-        return element
     }
 }

@@ -1,8 +1,8 @@
-// The dispatch handles: what a `Dispatcher` refers to, their storage and what they do off the
-// chain's straight path (completions, deferral, dispatching from a middleware); how `next`
-// runs the chain is in DispatchMachine.swift. They reach their typed context, route and engine
-// through the unsafe handle's references and casts, each sound by one of the assumptions
-// listed once in Unsafe/Unchecked.swift (numbered there, cited here).
+// The dispatch handle: what a `Dispatcher` refers to, and its storage. Its phase and what it
+// holds are written only by the machine's events (DispatchMachine.swift); how `next` runs the
+// chain is in DispatchChain.swift. It reaches its typed context, route and engine through the
+// unsafe handle's references and casts, each sound by one of the assumptions listed once in
+// Unsafe/Unchecked.swift (numbered there, cited here).
 
 /// The handle of one middleware level of one dispatch: what a ``Dispatcher`` refers to.
 ///
@@ -46,82 +46,11 @@ final class DispatchLevel {
     /// The context of a level that runs or is deferred, or that is passing the action on
     /// (assumption 2).
     @inlinable
+    @inline(__always)
     func context<State: StoreState>(as _: DispatchContext<State>.Type) -> DispatchContext<State> {
         assert(
             phase != .idle && phase != .blocked, "internal inconsistency: a level without a context read it")
         return uncheckedDowncast(context.object, to: DispatchContext<State>.self)
-    }
-
-    /// Passes the action on and arranges for `completion` to run once the state changed.
-    ///
-    /// While the middleware runs, the rest of the chain runs inside this call, so the
-    /// completion runs right here when it returns with the action reduced: the deeper levels'
-    /// completions ran first, as they returned. A deferred level's completion, or one whose
-    /// action was deferred further down, waits in the context for the resumed chain.
-    @inlinable
-    func passOn<State: StoreState>(
-        replacement: ErasedBorrow?, completion: @escaping @MainActor (State) -> Void
-    ) {
-        guard CompletionOrder.mayRun(givenIn: phase) else {
-            passOn(replacement: replacement)
-            return
-        }
-        // Read once: in a generic middleware this code runs unspecialized, and each read of the
-        // context looks up its type's metadata (callgrind, `navigation.plain`: 260 instructions).
-        let context = context(as: DispatchContext<State>.self)
-        switch CompletionOrder.beforeNext(phase: phase, isFirstResumedLevel: context.resumedLevel == index) {
-        case .keep:
-            context.keep(completion, of: index)
-            passOn(replacement: replacement)
-        case .decideAfterNext:
-            // The level passes the action on and never reads its context again (assumption 2):
-            // the context was read before.
-            passOn(replacement: replacement)
-            switch CompletionOrder.afterNext(context.outcome) {
-            case .runNow: completion(context.engine.state)
-            case .keep: context.keep(completion, of: index)
-            case .drop: break
-            }
-        }
-    }
-
-    /// Passes the replacement on; see ``passOn(replacement:)``.
-    @inlinable
-    func passOn<Action: StoreAction>(replacing action: inout Action) {
-        withBorrowed(&action) { passOn(replacement: $0.erased) }
-    }
-
-    /// Passes the replacement on; see ``passOn(replacement:completion:)``.
-    @inlinable
-    func passOn<Action: StoreAction, State: StoreState>(
-        replacing action: inout Action,
-        completion: @escaping @MainActor (State) -> Void
-    ) {
-        withBorrowed(&action) { passOn(replacement: $0.erased, completion: completion) }
-    }
-
-    /// The held context and action of a deferred level that called `next`, taken out of it.
-    @inlinable
-    func takeHeld<State: StoreState, Action: StoreAction>(
-        _: DispatchContext<State>.Type,
-        _: Action.Type
-    ) -> (context: DispatchContext<State>, action: Action) {
-        guard let held = heldContext, let saved = savedAction else {
-            preconditionFailure("internal inconsistency: a deferred level holds no context")
-        }
-        heldContext = nil
-        savedAction = nil
-        return (
-            uncheckedDowncast(held, to: DispatchContext<State>.self),
-            uncheckedDowncast(saved, to: ActionBox<Action>.self).action
-        )
-    }
-
-    /// Lets go of the context and the action of a deferred level whose store is gone.
-    @usableFromInline
-    func releaseHeld() {
-        heldContext = nil
-        savedAction = nil
     }
 
     /// The engine, while the store lives (assumption 4).

@@ -1,13 +1,73 @@
-// The dispatch's decisions, each made here and only here, from explicit state: what `next`
-// does, what a middleware that returned did with its action, when a completion runs, and what
-// the end of a pass leaves behind. Each decision is a transition that returns what to do.
+// The dispatch's machine: its state and every decision made on it. The state of a dispatch is
+// the store's queue (``QueueState``), each action's pass (the ``DispatchContext``'s outcome,
+// resumed and deferred levels, kept completions and pooled levels) and each middleware level's
+// phase and held action (``DispatchLevel``). This file is the only one that writes any of it
+// (`.ci/dispatch-writes.sh` checks): every other file reads the state and calls the events
+// below, each of which returns what to do. The engine carries that out (DispatchEngine.swift,
+// DispatchChain.swift) and decides nothing itself.
 //
-// Below the decisions, the chain that carries them out: a middleware's `next` (Dispatcher.swift)
-// lands in `DispatchLevel.passOn`, which runs the next middleware through `runLevel`, all in
-// this file; the engine (DispatchEngine.swift) starts and ends a dispatch and resumes deferred
-// chains, and decides nothing itself. Everything here is safe Swift: the unchecked references
-// and addresses come from the unsafe handle (Unsafe/Unchecked.swift), whose assumptions the
-// comments cite by number.
+// The state lives in the engine's classes, which generic middleware code reaches through
+// unretained handles (Unsafe/Unchecked.swift); the events are `@inlinable`, so that the client
+// specializes them, which a `private(set)` would forbid: the script is the check.
+
+// MARK: - The queue
+
+/// The store's queue: whether it is processing, what waits, and how deep the dispatches from
+/// within the store are. Work that arrives on an idle store runs at once, then what arrived
+/// meanwhile, oldest first; the store is idle again only when nothing waits.
+@usableFromInline
+struct QueueState<State: StoreState> {
+    /// Whether an action (or a resumed chain, or a change) is being processed.
+    @usableFromInline var isBusy = false
+    @usableFromInline var pending = FIFO<PendingWork<State>>()
+    /// How many dispatches from within the store are on the stack: a middleware's or an
+    /// effect's `Dispatcher.dispatch`, or the queue draining. 0 while an action handed to
+    /// `Store.dispatch` on an idle store is processed (the action recorder tells the two apart).
+    @usableFromInline var innerDepth = 0
+
+    /// What arriving work does.
+    @usableFromInline
+    enum Arrival: Sendable {
+        /// The store was idle and is busy now: run the work, then the queue, then ``finish()``.
+        case runNow
+        /// The store is busy: the work waits its turn.
+        case queued
+    }
+
+    /// Work arrives: the queue's one entry point. `work` is made only when it must wait.
+    @inlinable
+    @inline(__always)
+    mutating func arrive(_ work: @autoclosure () -> PendingWork<State>) -> Arrival {
+        if isBusy {
+            pending.append(work())
+            return .queued
+        }
+        isBusy = true
+        return .runNow
+    }
+
+    /// The oldest work that waits, taken out of the queue.
+    @inlinable
+    mutating func takeNext() -> PendingWork<State>? {
+        assert(isBusy, "internal inconsistency: the queue of an idle store was drained")
+        return pending.popFirst()
+    }
+
+    /// The work that arrived on an idle store, and all the work queued since, is done.
+    @inlinable
+    mutating func finish() {
+        assert(isBusy && pending.isEmpty, "internal inconsistency: the store went idle with work queued")
+        isBusy = false
+    }
+
+    /// A dispatch from within the store starts, or ends (``innerDepth``).
+    @inlinable
+    mutating func enterInner() { innerDepth &+= 1 }
+    @inlinable
+    mutating func leaveInner() { innerDepth &-= 1 }
+}
+
+// MARK: - The decisions
 
 /// The phase of one middleware level of one dispatch.
 ///
@@ -54,11 +114,10 @@ enum LevelPhase: Sendable {
     /// the action is deferred when the middleware kept its dispatcher (it may call `next`
     /// later), blocked otherwise.
     ///
-    /// Whether the dispatcher was kept is the one fact the engine reads from a reference count
-    /// (`isKnownUniquelyReferenced` on the pooled level, in `DispatchEngine.settle`): Swift
-    /// tells whether a value escaped in no other way, except a `deinit`, which would cost an
-    /// allocation per middleware step. It is read once, here it becomes the level's phase, and
-    /// everything after reads the phase.
+    /// Whether the dispatcher was kept is the one fact read from a reference count
+    /// (`isKnownUniquelyReferenced` on the pooled level, in ``DispatchContext``'s
+    /// `returnedWithoutNext`): Swift tells an escape in no other way but a `deinit`, which would
+    /// cost an allocation per step. Read once, it becomes the phase, which all else reads.
     @inlinable
     static func returnedWithoutNext(keptDispatcher: Bool) -> LevelPhase {
         keptDispatcher ? .deferred : .blocked
@@ -174,222 +233,168 @@ enum CompletionOrder {
     }
 }
 
-// MARK: - The chain: carrying the decisions out
+// MARK: - A level's events
 
 extension DispatchLevel {
     /// Readies the level for the middleware about to run with the action at `action`.
     @inlinable
+    @inline(__always)
     func enter(action: ErasedBorrow) {
         assert(phase != .running && phase != .deferred, "internal inconsistency: a busy level was reused")
         phase = .running
         actionAddress = action
     }
 
-    /// Passes the action on: at once while the middleware runs, or by resuming the chain when
-    /// the level was deferred. Any other phase means `next` was called a second time.
-    ///
-    /// - Parameter replacement: The action the rest of the chain sees instead, or `nil`.
-    @usableFromInline
-    func passOn(replacement: ErasedBorrow?) {
-        switch phase.nextCalled() {
-        case .continueChain:
-            assert(
-                replacement != nil || actionAddress != nil,
-                "internal inconsistency: a running level without its action")
-            let action = replacement ?? actionAddress.unsafelyUnwrapped
-            route.withObject { $0.continueChain(self, action) }
-        case .resumeChain:
-            // The route lives as long as the engine (assumption 3); once the store is gone, the
-            // level only lets go of what it held.
-            if link.isAlive {
-                route.object.resumeChain(self, replacement)
-            } else {
-                releaseHeld()
-            }
-        case .reportSecondCall:
-            // The route of a level that passed its action on lives as long as the engine
-            // (assumption 3): a second `next` after the store is gone does nothing.
-            if link.isAlive { route.object.reportNextCalledTwice(self) }
-        }
-    }
-}
-
-extension DispatchEngine {
-    /// Runs middleware `index` of `route`, the context's route, or the reducer after the last
-    /// one. The route is passed down, lent by the caller, rather than read again from the
-    /// context at each level.
+    /// The level's middleware returned: the action's address is no longer valid (assumption
+    /// 1). Whether the level is still `running`: the middleware returned without `next`, and
+    /// its context settles it (``DispatchContext/returnedWithoutNext(_:action:)``).
     @inlinable
-    func runLevel<Action: StoreAction>(
-        _ index: Int, action: Borrowed<Action>, context: DispatchContext<State>, route: ActionRoute<State>
-    ) {
-        guard index < route.middleware.count else {
-            context.outcome = reduce(action, route: route) ? .reduced : .unhandled
-            return
-        }
-        if index == context.levels.count {
-            context.levels.append(context.newLevel(index, route: route))
-        } else if !isKnownUniquelyReferenced(&context.levels[index]) {
-            // A middleware kept the dispatcher of an earlier action: that handle is its own now.
-            context.levels[index] = context.newLevel(index, route: route)
-        }
-        // The level is read in place and lent, not retained, around the middleware's call:
-        // nothing replaces it while it runs (assumptions 2 and 9). A retain and a release there
-        // cost about 0.4x the floor in time (package-benchmark, `mw1`; `bound.mw1.borrowed`).
-        let level = context.levels.withElementsInPlace { UncheckedReference($0[index]) }
-        let stillRunning = level.withObject { level in
-            level.enter(action: action.erased)
-            // Read in place: a `switch` over an enum of the two copied the existential
-            // (callgrind, `mw1`: 85 instructions).
-            level.step.withObject { step in
-                if step.typed != nil {
-                    // Made by the middleware's conformance for this route's types (assumption
-                    // 5), and lent: bound with `if let`, it and its closure cost two retains and
-                    // releases (callgrind, `mw1.typed`).
-                    UncheckedReference(step.typed.unsafelyUnwrapped).withObject(
-                        as: TypedStep<Action, State>.self
-                    ) { typed in
-                        typed.call(state, action.value, Dispatcher<Action, State>(level: level))
-                    }
-                } else {
-                    step.middleware.applyMiddleware(
-                        for: state,
-                        action: action.value,
-                        dispatcher: Dispatcher<Action, State>(level: level)
-                    )
-                }
-            }
-            level.actionAddress = nil
-            return level.phase == .running
-        }
-        if stillRunning { settle(index, action: action, context: context) }
+    @inline(__always)
+    func middlewareReturned() -> Bool {
+        actionAddress = nil
+        return phase == .running
     }
 
-    /// Decides what a middleware that returned without passing its action on did with it.
+    /// `next` was called on the level's dispatcher: what the call does.
     @inlinable
-    func settle<Action: StoreAction>(
-        _ index: Int, action: Borrowed<Action>, context: DispatchContext<State>
-    ) {
-        // No local reference to the level before this check: it would count as one.
-        let kept = !isKnownUniquelyReferenced(&context.levels[index])
-        let phase = LevelPhase.returnedWithoutNext(keptDispatcher: kept)
-        context.outcome = DispatchOutcome(returnedWithoutNext: phase)
-        if phase == .deferred {
-            deferLevel(index, action: action.value, context: context)
-        } else {
-            context.levels[index].phase = phase
-        }
+    @inline(__always)
+    func nextCalled() -> LevelPhase.Next {
+        phase.nextCalled()
     }
 
-    /// Called by a level's `next` while its middleware runs: the chain goes on at once.
+    /// The held context and action of a deferred level that called `next`, taken out of it.
     @inlinable
-    static func continueChain<Action: StoreAction>(after level: DispatchLevel, action: Borrowed<Action>) {
-        level.context.withObject(as: DispatchContext<State>.self) { context in
-            assert(
-                context.isOnStack, "internal inconsistency: a running level whose context is not on the stack"
-            )
-            assert(context.link.isAlive, "internal inconsistency: a chain runs in a deallocated store")
-            context.engineReference.withObject { engine in
-                level.route.withObject(as: ActionRoute<State>.self) { route in
-                    engine.runLevel(level.index &+ 1, action: action, context: context, route: route)
-                }
-                if context.resumedLevel == level.index { engine.settleKeptCompletions(of: context) }
-            }
+    func takeHeld<State: StoreState, Action: StoreAction>(
+        _: DispatchContext<State>.Type,
+        _: Action.Type
+    ) -> (context: DispatchContext<State>, action: Action) {
+        guard let held = heldContext, let saved = savedAction else {
+            preconditionFailure("internal inconsistency: a deferred level holds no context")
         }
-    }
-}
-
-/// What a level needs of its route without knowing the action or state type: the continuations
-/// of the chain, made here where the action type is known (by `ActionRoute`'s `@inlinable`
-/// initializer, so that the client's module specializes them: an overriding method of a generic
-/// class would run the library's unspecialized code, which doubled the `chain` workload in
-/// callgrind), so that `next` runs specialized code even from an unspecialized generic
-/// middleware.
-@MainActor
-@usableFromInline
-class RouteHandle {
-    /// Runs the rest of the chain after `level`, with the action at the address.
-    @usableFromInline let continueChain: @MainActor (DispatchLevel, ErasedBorrow) -> Void
-    /// Resumes the chain after the deferred `level`, with a replacement action or its own.
-    @usableFromInline let resumeChain: @MainActor (DispatchLevel, ErasedBorrow?) -> Void
-    /// Reports a second `next` from `level`.
-    @usableFromInline let reportNextCalledTwice: @MainActor (DispatchLevel) -> Void
-
-    @inlinable
-    init<State: StoreState, Action: StoreAction>(chainOf _: Action.Type, in _: State.Type) {
-        continueChain = { level, action in
-            DispatchEngine<State>.continueChain(after: level, action: action.assuming(Action.self))
-        }
-        resumeChain = { level, replacement in
-            DispatchEngine<State>.resumeChain(
-                after: level, replacement: replacement?.assuming(Action.self).value)
-        }
-        reportNextCalledTwice = { level in
-            DispatchEngine<State>.reportNextCalledTwice(by: level, actionType: Action.self)
-        }
-    }
-}
-
-/// What a level runs: a typed ``Middleware``'s own call, made by its conformance for the
-/// route's types (``Middleware/_typedStep()``), or else the middleware's generic method.
-@MainActor
-@usableFromInline
-final class RouteStep {
-    /// The middleware, called through its generic method when it has no typed call.
-    @usableFromInline let middleware: any AnyMiddleware
-    /// A ``TypedStep`` of the route's action and state types, or `nil`: the route was built
-    /// only after ``MiddlewareRouting/sees(_:actionType:stateType:)`` compared both, and
-    /// ``verified(for:in:)`` dropped any other object a conformance returned (assumption 5).
-    @usableFromInline let typed: AnyObject?
-
-    init(_ middleware: any AnyMiddleware, typed: AnyObject? = nil) {
-        self.middleware = middleware
-        self.typed = typed
-    }
-
-    /// The step, without a typed call that is not the route's ``TypedStep``: a conformance
-    /// that implements ``Middleware/_typedStep()`` itself is called through its generic method.
-    /// Checked once, when the route is built, so that each dispatch may downcast unchecked.
-    func verified<Action: StoreAction, State: StoreState>(for _: Action.Type, in _: State.Type) -> RouteStep {
-        guard let typed, !(typed is TypedStep<Action, State>) else { return self }
-        return RouteStep(middleware)
-    }
-}
-
-/// A typed ``Middleware``'s call, made by ``Middleware/_typedStep()`` in the client's module,
-/// where the middleware's type is known: a dispatch calls it with code specialized for the
-/// middleware. Called through a generic wrapper of the library instead, it ran the library's
-/// unspecialized code, which copied the state through value witnesses and looked up the
-/// middleware's associated types at each step (callgrind, `mw1.typed`: 263 instructions more
-/// than a pass-through step).
-@MainActor
-@usableFromInline
-final class TypedStep<Action: StoreAction, State: StoreState> {
-    @usableFromInline let call: @MainActor (State, Action, Dispatcher<Action, State>) -> Void
-
-    @inlinable
-    init(_ call: @escaping @MainActor (State, Action, Dispatcher<Action, State>) -> Void) {
-        self.call = call
-    }
-}
-
-/// A ``StateMiddleware`` in a store of its own state type, compared once when its route was
-/// built (assumption 5 in Unchecked.swift).
-struct CheckedStateMiddlewareStep<Wrapped: StateMiddleware>: AnyMiddleware {
-    let wrapped: Wrapped
-
-    init(_ wrapped: Wrapped) {
-        self.wrapped = wrapped
-    }
-
-    func applyMiddleware<Action: StoreAction, State: StoreState>(
-        for state: State,
-        action: Action,
-        dispatcher: Dispatcher<Action, State>
-    ) {
-        wrapped.applyMiddleware(
-            for: reinterpret(state, as: Wrapped.State.self),
-            action: action,
-            dispatcher: reinterpret(dispatcher, as: Dispatcher<Action, Wrapped.State>.self)
+        heldContext = nil
+        savedAction = nil
+        return (
+            uncheckedDowncast(held, to: DispatchContext<State>.self),
+            uncheckedDowncast(saved, to: ActionBox<Action>.self).action
         )
+    }
+
+    /// Lets go of the context and the action of a deferred level whose store is gone.
+    @usableFromInline
+    func releaseHeld() {
+        heldContext = nil
+        savedAction = nil
+    }
+}
+
+// MARK: - A pass's events
+
+extension DispatchContext {
+    /// Makes the context ready for another action of its route.
+    @inlinable
+    func reset() {
+        outcome = .inProgress
+        resumedLevel = nil
+        deferredLevel = nil
+        forgetKeptCompletions()
+    }
+
+    /// The pass that started the context begins or ends (``isOnStack``).
+    @inlinable
+    @inline(__always)
+    func setOnStack(_ onStack: Bool) {
+        isOnStack = onStack
+    }
+
+    /// Readies the pooled handle of middleware `index`: made at the first need, and made anew
+    /// when a middleware kept the dispatcher of an earlier action (that handle is its own now).
+    @inlinable
+    @inline(__always)
+    func readyLevel(_ index: Int, route: ActionRoute<State>) {
+        if index == levels.count {
+            levels.append(newLevel(index, route: route))
+        } else if !isKnownUniquelyReferenced(&levels[index]) {
+            levels[index] = newLevel(index, route: route)
+        }
+    }
+
+    /// The action reached the end of the chain: reduced, or no reducer handles its type.
+    @inlinable
+    @inline(__always)
+    func reachedEnd(reduced: Bool) {
+        outcome = reduced ? .reduced : .unhandled
+    }
+
+    /// The middleware of `index` returned without passing its action on: blocked, or deferred
+    /// when it kept its dispatcher (the level then takes the context and a copy of the action
+    /// with it, and leaves the pool).
+    @inlinable
+    func returnedWithoutNext<Action: StoreAction>(_ index: Int, action: Borrowed<Action>) {
+        // No local reference to the level before this check: it would count as one.
+        let kept = !isKnownUniquelyReferenced(&levels[index])
+        let phase = LevelPhase.returnedWithoutNext(keptDispatcher: kept)
+        outcome = DispatchOutcome(returnedWithoutNext: phase)
+        if phase == .deferred {
+            deferLevel(index, action: action.value)
+        } else {
+            levels[index].phase = phase
+        }
+    }
+
+    @usableFromInline
+    func deferLevel<Action: StoreAction>(_ index: Int, action: Action) {
+        let level = levels[index]
+        level.phase = .deferred
+        level.heldContext = self
+        level.savedAction = ActionBox(action)
+        levels[index] = newLevel(index, route: route)
+        deferredLevel = index
+    }
+
+    /// A resumed chain runs after `index`; returns what ``endResumedPass(_:)`` puts back.
+    @usableFromInline
+    func beginResumedPass(after index: Int) -> (wasOnStack: Bool, resumedLevel: Int?) {
+        let outer = (isOnStack, resumedLevel)
+        outcome = .inProgress
+        isOnStack = true
+        resumedLevel = index &+ 1
+        return outer
+    }
+
+    @usableFromInline
+    func endResumedPass(_ outer: (wasOnStack: Bool, resumedLevel: Int?)) {
+        resumedLevel = outer.resumedLevel
+        isOnStack = outer.wasOnStack
+    }
+
+    // MARK: Completions
+
+    /// Keeps the completion of `level` until the deferred chain is reduced.
+    @usableFromInline
+    func keep(_ completion: @escaping @MainActor (State) -> Void, of level: Int) {
+        keptCompletions.append((level, completion))
+    }
+
+    /// Forgets the kept completions: the action will never be reduced, or the context is
+    /// reused. Checked first: emptying an array of closures looks up its element type's
+    /// metadata even when there is nothing to remove (callgrind, the `chain` workload).
+    @inlinable
+    func forgetKeptCompletions() {
+        if !keptCompletions.isEmpty { keptCompletions.removeAll() }
+    }
+
+    /// Runs the kept completions once the action is reduced, deepest level first, or forgets
+    /// them once it never will be; a chain deferred again keeps them (``CompletionOrder``).
+    @usableFromInline
+    func settleKeptCompletions(state: @autoclosure () -> State) {
+        switch CompletionOrder.kept(after: outcome) {
+        case .runDeepestFirst:
+            let completions = keptCompletions.sorted { $0.level > $1.level }
+            keptCompletions.removeAll()
+            let state = state()
+            for completion in completions { completion.run(state) }
+        case .wait: break
+        case .forget: forgetKeptCompletions()
+        }
     }
 }

@@ -22,6 +22,18 @@ final class EffectTracker<State: StoreState> {
     /// How one pass of an action through the chain ended.
     enum Outcome: Equatable {
         case reduced, unhandled, blocked, deferred
+
+        /// The engine's outcome of a pass that ended (DispatchMachine.swift); a pass never
+        /// ends in progress.
+        init(_ outcome: DispatchOutcome) {
+            switch outcome {
+            case .reduced: self = .reduced
+            case .unhandled: self = .unhandled
+            case .blocked: self = .blocked
+            case .deferred: self = .deferred
+            case .inProgress: preconditionFailure("internal inconsistency: a pass ended in progress")
+            }
+        }
     }
 
     /// A pass that stopped at a middleware that kept its dispatcher without calling `next`.
@@ -79,15 +91,11 @@ final class EffectTracker<State: StoreState> {
         _ action: Action,
         state: State,
         context: AnyObject?,
-        reachedReducer: Bool,
-        hasReducer: Bool,
+        outcome passOutcome: DispatchOutcome,
         deferredBy middleware: (any AnyMiddleware)?
     ) {
-        let outcome: Outcome
-        if reachedReducer {
-            outcome = hasReducer ? .reduced : .unhandled
-        } else if let middleware, let context {
-            outcome = .deferred
+        let outcome = Outcome(passOutcome)
+        if outcome == .deferred, let middleware, let context {
             holds.removeAll { !$0.isPending }
             holds.append(
                 Hold(
@@ -96,8 +104,6 @@ final class EffectTracker<State: StoreState> {
                     describeAction: { ValueText.describe(action) }
                 )
             )
-        } else {
-            outcome = .blocked
         }
         onEnded?(action, outcome, state, context)
         if !waiters.isEmpty { wakeAll() }
@@ -271,8 +277,7 @@ extension DispatchEngine {
             action,
             state: state,
             context: context,
-            reachedReducer: outcome == .reduced || outcome == .unhandled,
-            hasReducer: outcome == .reduced,
+            outcome: outcome,
             deferredBy: outcome == .deferred
                 ? context.deferredLevel.map { context.route.middleware[$0] } : nil
         )
@@ -286,8 +291,7 @@ extension DispatchEngine {
             action,
             state: state,
             context: nil,
-            reachedReducer: true,
-            hasReducer: reduced,
+            outcome: reduced ? .reduced : .unhandled,
             deferredBy: nil
         )
     }

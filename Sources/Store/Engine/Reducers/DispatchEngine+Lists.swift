@@ -23,8 +23,10 @@ extension DispatchEngine {
                 // (a plain array inside would be copied whole). A donor would share nodes with it
                 // and make the write copy them: it goes.
                 if engine.subscribers.isEmpty && engine.observers.isEmpty {
-                    engine.rowDonor = nil
-                    if !Self.reduceRow(R.self, of: &engine.state[keyPath: rows], with: action.value, id: id) {
+                    let found = engine.commitInPlace {
+                        Self.reduceRow(R.self, of: &$0[keyPath: rows], with: action.value, id: id)
+                    }
+                    if !found {
                         engine.reportNoRow(R.Action.self, id: action.value[keyPath: id], in: rows)
                     }
                     return

@@ -39,23 +39,13 @@ extension DispatchEngine {
     /// Sets `newState` and tells the subscribers, not the observers; after the current work
     /// when the store is busy, so that no notification ever runs inside another.
     func replaceStateBypassingObservers(with newState: State) {
-        whenIdle { engine in
-            engine.rowDonor = nil  // as in commit(_:cause:): any other change drops the donor
-            engine.subscribers.notify(newState, engine.state) { engine.state = newState }
-        }
+        whenIdle { engine in engine.commitUnobserved(newState) }
     }
 
     /// Runs `change` now when the store is idle, and then the work it queued; when the store is
     /// busy, queues `change` itself after the current work (queued, it runs while the store is
     /// still busy, so it must not go through this check again).
     private func whenIdle(_ change: @escaping @MainActor (DispatchEngine) -> Void) {
-        if isBusy {
-            pending.append(.resume(change))
-            return
-        }
-        isBusy = true
-        change(self)
-        if !pending.isEmpty { drain() }
-        isBusy = false
+        whenIdle(.resume(change)) { change(self) }
     }
 }
