@@ -123,7 +123,6 @@ public final class Tracer {
     /// middleware that held the action did: when it let its dispatcher go, the store let the
     /// action's completions go as well, and the trace's ``LetGoWatch`` marked it blocked.
     func finish(_ recording: TraceRecording) {
-        if recording.isLetGo { recording.markBlocked() }
         sink.write(recording.trace())
         guard case .deferred = recording.outcome else { return }
         // One dispatch waits in one place: an older entry for it is stale.
@@ -133,9 +132,9 @@ public final class Tracer {
     }
 
     /// Called when the store let go of `recording`'s completions without running them: its
-    /// action will not be reduced, and nothing can resume it. A trace still on its way is
-    /// marked blocked by the probe that finishes it; one already written as deferred ends with
-    /// a trace of its being dropped.
+    /// action will not be reduced, and nothing can resume it. A trace already written as
+    /// deferred ends with a trace of its being dropped (one still on its way was blocked, which
+    /// its probe read from the engine).
     func letGo(_ recording: TraceRecording) {
         guard let index = deferred.firstIndex(where: { $0 === recording }) else { return }
         deferred.remove(at: index)

@@ -51,3 +51,37 @@ extension Dispatcher {
         return { diagnostic in link.engine?.report(diagnostic.kind, diagnostic.message) }
     }
 }
+
+/// How one pass of an action through the chain ended, as the engine recorded it: what the
+/// tracer reads instead of working it out.
+package enum DispatchPassOutcome: Sendable {
+    case reduced, unhandled, blocked, deferred
+
+    init?(_ outcome: DispatchOutcome) {
+        switch outcome {
+        case .reduced: self = .reduced
+        case .unhandled: self = .unhandled
+        case .blocked: self = .blocked
+        case .deferred: self = .deferred
+        case .inProgress: return nil
+        }
+    }
+}
+
+extension Dispatcher {
+    /// Passes the action on, as ``next(completion:)``, and returns how the pass ended below this
+    /// middleware, as the engine recorded it; `nil` when `next` did not pass it on (called a
+    /// second time, or from a deferred level, whose chain resumes elsewhere).
+    package func nextReportingOutcome(completion: (@MainActor (State) -> Void)? = nil) -> DispatchPassOutcome?
+    {
+        guard level.phase == .running else {
+            next(completion: completion)
+            return nil
+        }
+        // Read before `next`, after which the level never reads its context (assumption 2);
+        // the engine's frame holds the context until the chain returns here.
+        let context = level.context(as: DispatchContext<State>.self)
+        next(completion: completion)
+        return DispatchPassOutcome(context.outcome)
+    }
+}

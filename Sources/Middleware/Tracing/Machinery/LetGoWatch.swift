@@ -1,11 +1,10 @@
-/// Rides in the first probe's completion and tells its trace when that completion is let go
+/// Rides in the first probe's completion and tells the tracer when that completion is let go
 /// without having run.
 ///
 /// The store lets an action's completions go when the action can no longer be reduced: at
-/// once when a middleware blocks it (before the `next` of the probe that finishes the trace
-/// returns), or later, when a middleware that deferred it lets its dispatcher go without
-/// calling `next`. So a held action whose watch has gone by the end of its pass is blocked for
-/// good; one whose watch goes after its trace was written as deferred was dropped.
+/// once when a middleware blocks it (the probes then know it from the engine's outcome), or
+/// later, when a middleware that deferred it lets its dispatcher go without calling `next`: a
+/// held action whose trace was written as deferred, and whose watch goes, was dropped.
 @MainActor
 final class LetGoWatch {
     private let recording: TraceRecording
@@ -26,7 +25,6 @@ final class LetGoWatch {
     // actor, where the store lets completions go, it runs at once.
     isolated deinit {
         guard !ran else { return }
-        recording.isLetGo = true
         tracer?.letGo(recording)
     }
 }

@@ -63,17 +63,20 @@ struct TraceProbe: AnyMiddleware {
 
         let outer = tracer.active
         tracer.active = recording
-        passOn(action, state: state, dispatcher: dispatcher, recording: recording)
+        let outcome = passOn(action, state: state, dispatcher: dispatcher, recording: recording)
         tracer.active = outer
 
-        if recording.outcome == nil, recording.position == index, let following {
-            // The next middleware returned without calling `next`: deferred, unless the store
-            // let the completions go (then it is blocked), which the finishing probe checks.
+        if recording.outcome == nil, recording.position == index, let following,
+            outcome == .blocked || outcome == .deferred
+        {
+            // The next middleware returned without calling `next`: the engine says whether it
+            // kept its dispatcher (deferred) or not (blocked).
             let name = Self.name(of: following)
             recording.steps.append(
                 ActionTrace.Step(middleware: name, result: .deferred, duration: tracer.clock.now - now)
             )
             recording.outcome = .deferred(by: name)
+            if outcome == .blocked { recording.markBlocked() }
         }
         if finishesHere {
             recording.end = tracer.clock.now
@@ -81,31 +84,29 @@ struct TraceProbe: AnyMiddleware {
         }
     }
 
+    /// Passes the action on; returns how its pass ended below this probe, as the engine says.
     private func passOn<Action: StoreAction, State: StoreState>(
         _ action: Action,
         state: State,
         dispatcher: Dispatcher<Action, State>,
         recording: TraceRecording
-    ) {
+    ) -> DispatchPassOutcome? {
         let clock = tracer.clock
         let isFirst = index == 0
         guard following == nil else {
-            if isFirst {
-                let watch = LetGoWatch(recording: recording, tracer: tracer)
-                dispatcher.next { _ in
-                    watch.completionRan()
-                    Self.recordCompletions(recording, clock: clock)
-                }
-            } else {
-                dispatcher.next()
+            guard isFirst else { return dispatcher.nextReportingOutcome() }
+            // A deferred action whose completions are let go later was dropped.
+            let watch = LetGoWatch(recording: recording, tracer: tracer)
+            return dispatcher.nextReportingOutcome { _ in
+                watch.completionRan()
+                Self.recordCompletions(recording, clock: clock)
             }
-            return
         }
         // The last probe: the reducer runs right after it, then the completions, this one first.
         if recording.currentAction != recording.action { recording.reducedAction = recording.currentAction }
         let oldState = state
         let reduceStart = clock.now
-        dispatcher.next { newState in
+        let outcome = dispatcher.nextReportingOutcome { newState in
             let duration = clock.now - reduceStart
             let changes = ValueDiff.differences(from: oldState, to: newState, valueLimit: Tracer.valueLimit)
             recording.outcome = .reduced(
@@ -118,7 +119,8 @@ struct TraceProbe: AnyMiddleware {
             // Comparing the states is the tracer's own work: the completions are timed after it.
             recording.reducedAt = clock.now
         }
-        if recording.outcome == nil { recording.outcome = .unhandled }
+        if outcome == .unhandled { recording.outcome = .unhandled }
+        return outcome
     }
 
     /// Runs as the first probe's completion, so after every other completion.

@@ -22,9 +22,6 @@ final class TraceRecording {
     var reducedAt: ContinuousClock.Instant?
     var completionsDuration: Duration?
     var isResumed = false
-    /// Whether the action's completions were let go without running: it will not be reduced,
-    /// and no middleware can resume it.
-    var isLetGo = false
 
     init(
         number: Int,
