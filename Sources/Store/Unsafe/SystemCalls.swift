@@ -6,8 +6,8 @@
     import Darwin
 #endif
 
-// The package's calls of the C library that take memory addresses: the one write loop and the
-// one lock. Both own or borrow their memory as stated beside them.
+// The package's calls of the C library that take memory addresses: the one write loop, the one
+// read loop and the one lock. Each owns or borrows its memory as stated beside it.
 
 // MARK: - Writing
 
@@ -39,6 +39,36 @@ package func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> 
         remaining = UnsafeRawBufferPointer(rebasing: remaining[written...])
     }
     return nil
+}
+
+/// Writes all of `bytes` to the file `descriptor`, as the raw-buffer form above does.
+///
+/// - Returns: `nil` when every byte was written, otherwise the `errno` of the failed write.
+package func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+}
+
+// MARK: - Reading
+
+/// Reads the file `descriptor` to its end, retrying interrupted reads: the package's one read
+/// loop, for the action log and the saved state.
+///
+/// - Returns: The bytes, or the `errno` of the read that failed.
+package func readToEnd(_ descriptor: Int32) -> Result<[UInt8], ReadFailure> {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        if count < 0 { return .failure(ReadFailure(code: errno)) }
+        if count == 0 { return .success(bytes) }
+        bytes.append(contentsOf: chunk[..<count])
+    }
+}
+
+/// Why ``readToEnd(_:)`` failed: the `errno` of the read.
+package struct ReadFailure: Error {
+    package let code: Int32
 }
 
 // MARK: - Locking

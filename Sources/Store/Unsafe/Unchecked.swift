@@ -80,6 +80,24 @@ func uncheckedDowncast<Target: AnyObject>(_ object: AnyObject, to _: Target.Type
     return unsafeDowncast(object, to: Target.self)
 }
 
+/// The value of an optional that the assumption cited at the call says holds one, unwrapped
+/// without the release build's check (a debug build checks): the engine's hot path reads the
+/// action address of a running level (assumption 1), a route's typed step (assumption 5) and a
+/// subscriber entry's owner (assumption 7) this way.
+@inlinable
+@inline(__always)
+func uncheckedUnwrap<Wrapped>(_ value: Wrapped?) -> Wrapped {
+    assert(value != nil, "internal inconsistency: an unchecked unwrap of nil")
+    return value.unsafelyUnwrapped
+}
+
+/// The address of `object`, unretained: for the reducing cell (ReducingCell.swift), which holds
+/// the address of a scope its engine keeps alive while the cell holds it.
+@usableFromInline
+func unretainedAddress(of object: AnyObject) -> UnsafeMutableRawPointer {
+    Unmanaged.passUnretained(object).toOpaque()
+}
+
 /// A reference that neither retains its object nor checks that it is alive: for the engine's
 /// handles, whose objects something else holds while they are read (assumptions 2, 3, 4, 7).
 ///

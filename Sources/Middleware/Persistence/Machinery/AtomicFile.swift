@@ -51,7 +51,7 @@ struct AtomicFile {
     func replace(with bytes: [UInt8], makingFolder: Bool) throws(Failure) {
         let temporary = temporaryPath
         let descriptor = try openTemporary(temporary, makingFolder: makingFolder)
-        var failure = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+        var failure = writeAll(bytes, to: descriptor)
         if failure == nil, fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == nil { failure = errno }
         if let failure {

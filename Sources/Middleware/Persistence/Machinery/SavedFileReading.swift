@@ -1,3 +1,5 @@
+import ReMVVMStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -30,13 +32,8 @@ func readSavedFile(path: String) throws(LogFileError) -> SavedFileContents {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw LogFileError(code: errno) }
     guard status.st_mode & S_IFMT == S_IFREG else { return .notRegularFile }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        if count < 0 { throw LogFileError(code: errno) }
-        if count == 0 { return .bytes(bytes) }
-        bytes.append(contentsOf: chunk[..<count])
+    switch readToEnd(descriptor) {
+    case .success(let bytes): return .bytes(bytes)
+    case .failure(let failure): throw LogFileError(code: failure.code)
     }
 }

@@ -33,7 +33,7 @@ final class LogFile {
     ///   the bytes may have been written.
     func append(_ bytes: [UInt8]) throws(LogFileError) {
         guard descriptor >= 0 else { throw LogFileError(code: EBADF) }
-        if let failure = bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) {
+        if let failure = writeAll(bytes, to: descriptor) {
             throw LogFileError(code: failure)
         }
     }
@@ -61,14 +61,9 @@ func readWholeFile(path: String) throws(LogFileError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw LogFileError(code: errno) }
     defer { _ = closeDescriptor(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        if count < 0 { throw LogFileError(code: errno) }
-        if count == 0 { return bytes }
-        bytes.append(contentsOf: chunk[..<count])
+    switch readToEnd(descriptor) {
+    case .success(let bytes): return bytes
+    case .failure(let failure): throw LogFileError(code: failure.code)
     }
 }
 

@@ -18,7 +18,7 @@ extension DispatchLevel {
             assert(
                 replacement != nil || actionAddress != nil,
                 "internal inconsistency: a running level without its action")
-            let action = replacement ?? actionAddress.unsafelyUnwrapped
+            let action = replacement ?? uncheckedUnwrap(actionAddress)
             route.withObject { $0.continueChain(self, action) }
         case .resumeChain:
             // The route lives as long as the engine (assumption 3); once the store is gone, the
@@ -110,7 +110,7 @@ extension DispatchEngine {
                     // Made by the middleware's conformance for this route's types (assumption
                     // 5), and lent: bound with `if let`, it and its closure cost two retains and
                     // releases (callgrind, `mw1.typed`).
-                    UncheckedReference(step.typed.unsafelyUnwrapped).withObject(
+                    UncheckedReference(uncheckedUnwrap(step.typed)).withObject(
                         as: TypedStep<Action, State>.self
                     ) { typed in
                         typed.call(state, action.value, Dispatcher<Action, State>(level: level))

@@ -78,7 +78,7 @@ final class DispatchEngine<State: StoreState> {
     init(state: State, middleware: [any AnyMiddleware]) {
         self.state = state
         routes = RouteTable(stack: middleware)
-        reduceScopeAddress = Unmanaged.passUnretained(reduceScope).toOpaque()
+        reduceScopeAddress = unretainedAddress(of: reduceScope)
         link.target = self
         reduceScope.reportMiss = { [unowned self] message in
             MainActor.assumeIsolated { report(.drawNotRecorded, message) }

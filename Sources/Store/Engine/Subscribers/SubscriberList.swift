@@ -88,7 +88,7 @@ final class SubscriberList<State: StoreState> {
                         // member twice. Not bound with `if let`: that retains it.
                         calling = nil  // its closures are no object subscriber's call
                         entry.didChange(newState, oldState)
-                        if entry.selectionGroup.unsafelyUnwrapped.isEmpty { markGone(entry) }
+                        if uncheckedUnwrap(entry.selectionGroup).isEmpty { markGone(entry) }
                     } else if entry.isReleased() {
                         markGone(entry)
                     } else {
@@ -338,9 +338,9 @@ final class OwnedEntry<State: StoreState, Owner: AnyObject>: SubscriptionEntry<S
         case .subscription:
             if isKnownUniquelyReferenced(&owner) { return true }
             // `owner` was just found non-nil and not uniquely referenced.
-            return uncheckedDowncast(owner.unsafelyUnwrapped, to: StoreSubscription.self).isCancelled
+            return uncheckedDowncast(uncheckedUnwrap(owner), to: StoreSubscription.self).isCancelled
         case .group:
-            return uncheckedDowncast(owner.unsafelyUnwrapped, to: SelectionGroupBase.self)
+            return uncheckedDowncast(uncheckedUnwrap(owner), to: SelectionGroupBase.self)
                 .dropReleasedMembers()
         }
     }
