@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // Tests Sources/Store/Lists/Store+Lists.swift: reducers of one row (`forEach`) and of a part

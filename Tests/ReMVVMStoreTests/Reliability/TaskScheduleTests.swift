@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // 1,000 seeded random schedules of dispatches that start tasks with an id, clock advances and

@@ -1,3 +1,5 @@
+public import ReMVVMStore
+
 extension TestStore {
     /// Draws the store's reducers take, in order, before drawing anew, as
     /// ``DependencyValues/replayedDraws`` set in the initializer: how an exported session gives
@@ -13,7 +15,7 @@ extension TestStore {
     ///
     /// Setting it starts over from its first draw.
     public var replayedDraws: [DependencyDraw] {
-        get { store.engine.dependencies.replayedDraws }
-        set { store.engine.dependencies.replayedDraws = newValue }
+        get { store.changeableDependencies.replayedDraws }
+        set { store.changeableDependencies.replayedDraws = newValue }
     }
 }

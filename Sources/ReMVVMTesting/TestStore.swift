@@ -1,3 +1,5 @@
+public import ReMVVMStore
+
 /// Drives a real ``Store`` step by step in a test, and checks the state after every action and
 /// every action the store reduced on its own.
 ///
@@ -93,7 +95,6 @@ public final class TestStore<State: StoreState> {
     /// machine does not make a step fail before the effects it waits for had their turn.
     public var timeout: Duration = .seconds(1)
 
-    let tracker: EffectTracker<State>
     /// What is left unasserted, for the check when the test store is released.
     let ledger: TestStoreLedger
     /// The state after the last reduce seen, to know each action's state before it.
@@ -135,7 +136,7 @@ public final class TestStore<State: StoreState> {
         weak var context: AnyObject?
         var wasDeferred = false
         var step: Step?
-        var outcome: EffectTracker<State>.Outcome?
+        var outcome: StorePassOutcome?
     }
 
     /// Creates a test store over a new ``Store``.
@@ -198,20 +199,17 @@ public final class TestStore<State: StoreState> {
     ) {
         ledger = TestStoreLedger(createdAt: filePath, line: line)
         store = Store(with: state, middleware: middleware)
-        store.engine.dependencies = DependencyValues(context: .test)
-        store.engine.dependencies.clock = UnsetTestStoreClock(createdAt: filePath, line: line)
-        store.engine.dependencies.uuid = .unset(createdAt: filePath, line: line)
-        store.engine.dependencies.date = .unset(createdAt: filePath, line: line)
-        dependencies(&store.engine.dependencies)
+        var values = DependencyValues.forTestStore(createdAt: filePath, line: line)
+        values.clock = UnsetTestStoreClock(createdAt: filePath, line: line)
+        dependencies(&values)
+        store.changeableDependencies = values
         latestState = state
-        tracker = store.engine.effectTracker()
         // Weak: the store underneath may outlive the test store (a view model keeps it).
-        tracker.onEnded = { [weak self] action, outcome, state, context in
-            self?.passEnded(action, outcome: outcome, state: state, context: context)
-        }
-        tracker.onTasksChanged = { [weak self] in self?.updateLedger() }
-        tracker.followsSentActions = true
-        store.engine.watchTestClock()
+        store.followWork(
+            passEnded: { [weak self] action, outcome, state, context in
+                self?.passEnded(action, outcome: outcome, state: state, context: context)
+            },
+            tasksChanged: { [weak self] in self?.updateLedger() })
         // The engine ends a pass with the action as dispatched; its change says how it was reduced.
         reducedActionWatch = store.observeChanges(
             StateObserver(.beforeSubscribers) { [weak self] _, _, cause in
@@ -222,34 +220,10 @@ public final class TestStore<State: StoreState> {
     deinit {
         ledger.testStoreEnded()
     }
+}
 
-    /// Registers the reducer for `R.Action` in the store underneath.
-    ///
-    /// ```swift
-    /// let store = TestStore(with: AppState(factory: factory))
-    /// store.register(reducer: AddTodoReducer.self)
-    /// ```
-    ///
-    /// - Parameter reducer: The reducer type.
-    public func register<R: Reducer>(reducer: R.Type) where R.State == State {
-        store.register(reducer: reducer)
-    }
-
-    /// Registers the reducer for `R.Action` over the part of the state at `keyPath`, in the
-    /// store underneath.
-    ///
-    /// ```swift
-    /// let store = TestStore(with: AppState())
-    /// store.register(reducer: QueryChangedReducer.self, at: \.search)
-    /// ```
-    ///
-    /// The same as ``Store/register(reducer:at:)``: the reducer receives the part at `keyPath`
-    /// and what it returns is written back there.
-    ///
-    /// - Parameters:
-    ///   - reducer: The reducer type; its `State` is the part's type.
-    ///   - keyPath: Where the part lives in the state.
-    public func register<R: Reducer>(reducer: R.Type, at keyPath: WritableKeyPath<State, R.State>) {
-        store.register(reducer: reducer, at: keyPath)
-    }
+extension TestStore: StoreRegistering {
+    /// The real store underneath: the registrations of ``StoreRegistering`` register there.
+    @_documentation(visibility: internal)
+    public var _storeBeingSetUp: Store<State> { store }
 }
