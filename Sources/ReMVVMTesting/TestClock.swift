@@ -24,8 +24,8 @@ package import ReMVVMStore
 /// order (sleepers with the same deadline in the order their tasks with an id started, then
 /// in the order they started sleeping), sleepers that
 /// start during the advance included, and lets each woken piece of work run until it waits
-/// again before it wakes the next. For the tasks (``Dispatcher/task(priority:_:)`` and
-/// ``Dispatcher/task(id:cancelInFlight:_:)``) of a store whose dependencies hold the clock,
+/// again before it wakes the next. For the tasks (`Dispatcher.task(priority:_:)` and
+/// `Dispatcher.task(id:cancelInFlight:_:)`) of a store whose dependencies hold the clock,
 /// "waits again" is exact: before it moves time and after each wake, the advance waits until
 /// every such task sleeps on this clock or returned, whatever it awaits in between (a stub
 /// client, another actor), so the order of what they dispatch does not depend on how loaded

@@ -13,10 +13,10 @@ extension TestStore {
     /// try await store.send(binding: \.draft.title, to: "Dune") { $0.draft.title = "Dune" }
     /// ```
     ///
-    /// It is ``send(_:timeout:filePath:line:assert:)`` of the ``BindingAction`` that the part's
+    /// It is ``send(_:timeout:filePath:line:assert:)`` of the `BindingAction` that the part's
     /// binding dispatches, with the part's registered name, so everything `send` checks holds:
     /// exhaustivity, actions left unreceived, the wait for a middleware that deferred it. Unlike
-    /// ``StoreBinding/set(_:)``, it sends a value equal to the current one too (a step the test
+    /// `StoreBinding.set(_:)`, it sends a value equal to the current one too (a step the test
     /// asked for; its state must not change). A part that was not declared fails the step,
     /// naming it, and sends nothing. A binding set by a view model under test, through
     /// ``store``, is received instead: `receive(BindingAction<String>.self)`.
@@ -53,8 +53,8 @@ extension TestStore {
     }
 
     /// The part at `keyPath` of the test store's state, as a view reads and sets it: the binding
-    /// of the store underneath (``Store/binding(_:)``). A set dispatches the part's
-    /// ``BindingAction`` as a view's would, so the test receives it, as any action it did not send.
+    /// of the store underneath (`Store.binding(_:)`). A set dispatches the part's
+    /// `BindingAction` as a view's would, so the test receives it, as any action it did not send.
     ///
     /// ```swift
     /// struct Draft: Equatable { var title = "" }

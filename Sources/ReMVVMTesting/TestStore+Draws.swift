@@ -2,7 +2,7 @@ public import ReMVVMStore
 
 extension TestStore {
     /// Draws the store's reducers take, in order, before drawing anew, as
-    /// ``DependencyValues/replayedDraws`` set in the initializer: how an exported session gives
+    /// `DependencyValues.replayedDraws` set in the initializer: how an exported session gives
     /// its test the ids and dates the session drew.
     ///
     /// ```swift

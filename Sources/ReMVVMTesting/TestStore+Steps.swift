@@ -197,9 +197,9 @@ extension TestStore {
     /// try await store.finish(timeout: .milliseconds(200))
     /// ```
     ///
-    /// Idle means what ``Store/idle()`` means: no action queued, no middleware holding a
+    /// Idle means what `Store.idle()` means: no action queued, no middleware holding a
     /// dispatcher it has not called `next` on, no task started with
-    /// ``Dispatcher/task(priority:_:)`` or ``Dispatcher/task(id:cancelInFlight:_:)`` running
+    /// `Dispatcher.task(priority:_:)` or `Dispatcher.task(id:cancelInFlight:_:)` running
     /// (a cancelled task runs until its work returns). With ``exhaustivity`` off, unreceived
     /// actions are skipped.
     ///

@@ -1,6 +1,6 @@
 public import ReMVVMStore
 
-/// Drives a real ``Store`` step by step in a test, and checks the state after every action and
+/// Drives a real `Store` step by step in a test, and checks the state after every action and
 /// every action the store reduced on its own.
 ///
 /// Each ``send(_:timeout:filePath:line:assert:)`` dispatches an action and compares the state right after its
@@ -21,7 +21,7 @@ public import ReMVVMStore
 /// ```
 ///
 /// States that are `Equatable` are compared with `==`; others structurally (stored
-/// properties, collections element by element, an ``IdentifiedCollection`` by id, enums by
+/// properties, collections element by element, an `IdentifiedCollection` by id, enums by
 /// case and payload, class references by identity, a stored `factory` included), so a state like
 /// the seed's `AppState` works.
 ///
@@ -58,8 +58,8 @@ public final class TestStore<State: StoreState> {
         ///
         /// When `listingSkipped` is `true`, each thing skipped is reported, without failing the
         /// test, through the diagnostics handler of the store underneath
-        /// (``Store/diagnosticsHandler``, which writes one line to standard error unless the
-        /// test installs its own) as ``StoreDiagnostic/Kind/assertionSkipped``, naming the step
+        /// (`Store.diagnosticsHandler`, which writes one line to standard error unless the
+        /// test installs its own) as `StoreDiagnostic.Kind.assertionSkipped`, naming the step
         /// it was skipped at: each change of the state that the step's closure did not set
         /// (`count: 0 -> 1`), and each action reduced that no `receive` took.
         case off(listingSkipped: Bool)
@@ -139,18 +139,18 @@ public final class TestStore<State: StoreState> {
         var outcome: StorePassOutcome?
     }
 
-    /// Creates a test store over a new ``Store``.
+    /// Creates a test store over a new `Store`.
     ///
     /// ```swift
     /// struct CounterState: StoreState, Equatable { var count = 0 }
     /// let store = TestStore(with: CounterState(), middleware: [LoggingMiddleware()])
     /// ```
     ///
-    /// Every dependency is its key's ``DependencyKey/testValue``.
+    /// Every dependency is its key's `DependencyKey.testValue`.
     ///
     /// - Parameters:
     ///   - state: The initial state.
-    ///   - middleware: The middleware stack, as for ``Store/init(with:middleware:)``.
+    ///   - middleware: The middleware stack, as for `Store.init(with:middleware:)`.
     ///   - filePath: The file an issue about the test store as a whole names (a sleep on a clock
     ///     the test did not set, work left when it took no step); the call site's unless given.
     ///   - line: The line such an issue names; the call site's unless given.
@@ -163,7 +163,7 @@ public final class TestStore<State: StoreState> {
         self.init(with: state, middleware: middleware, filePath: filePath, line: line, dependencies: { _ in })
     }
 
-    /// Creates a test store over a new ``Store``, with the dependencies the test gives.
+    /// Creates a test store over a new `Store`, with the dependencies the test gives.
     ///
     /// ```swift
     /// let clock = TestClock()
@@ -173,19 +173,19 @@ public final class TestStore<State: StoreState> {
     /// }
     /// ```
     ///
-    /// Every key starts as its ``DependencyKey/testValue`` (its live value unless the key
+    /// Every key starts as its `DependencyKey.testValue` (its live value unless the key
     /// declares one); `dependencies` replaces any of them for this test only. The built-in ones
-    /// are the exception: unless `dependencies` sets ``DependencyValues/clock``, a sleep on it
+    /// are the exception: unless `dependencies` sets `DependencyValues.clock`, a sleep on it
     /// fails the test, saying to set it, and ends at once; unless it sets
-    /// ``DependencyValues/uuid`` or ``DependencyValues/date``, the first draw from either fails
+    /// `DependencyValues.uuid` or `DependencyValues.date`, the first draw from either fails
     /// the test the same way, and draws go on with counted ids and one fixed date. The test store
     /// reads each key once and keeps the value: a key whose test value is computed gives each
     /// test an object of its own, one declared with `static let` is shared by every test (see
-    /// <doc:Dependencies>).
+    /// ReMVVMStore's Dependencies article).
     ///
     /// - Parameters:
     ///   - state: The initial state.
-    ///   - middleware: The middleware stack, as for ``Store/init(with:middleware:)``.
+    ///   - middleware: The middleware stack, as for `Store.init(with:middleware:)`.
     ///   - filePath: The file an issue about the test store as a whole names (a sleep on a clock
     ///     the test did not set, work left when it took no step); the call site's unless given.
     ///   - line: The line such an issue names; the call site's unless given.
@@ -223,7 +223,7 @@ public final class TestStore<State: StoreState> {
 }
 
 extension TestStore: StoreRegistering {
-    /// The real store underneath: the registrations of ``StoreRegistering`` register there.
+    /// The real store underneath: the registrations of `StoreRegistering` register there.
     @_documentation(visibility: internal)
     public var _storeBeingSetUp: Store<State> { store }
 }

@@ -229,7 +229,7 @@ extension TestStore {
         return true
     }
 
-    /// An action as failures show it, as ``ValueText`` writes actions: its qualified type and
+    /// An action as failures show it, as `ValueText` writes actions: its qualified type and
     /// its value, `FavoritesFeature.Toggle(id: 3)`, `NavigationAction<Screen>.push(.list)`.
     static func describe(_ action: any StoreAction) -> String {
         ValueText.action(action, limit: ValueDiff.testStoreValueLimit)

@@ -8,8 +8,8 @@ import ReMVVMStore
 /// action through the store and every task that starts or ends, so the ledger is never older
 /// than the last thing that happened. When the test store is released with an exhaustive,
 /// non-empty ledger and no step failed before, the ledger reports it as an issue of the
-/// running test (``TestStoreIssues``) at its last step, or where it was created when it took
-/// none; with no test framework to record it, through ``UnrecordedTestStoreIssues``.
+/// running test (`TestStoreIssues`) at its last step, or where it was created when it took
+/// none; with no test framework to record it, through `UnrecordedTestStoreIssues`.
 final class TestStoreLedger: Sendable {
     struct Entry {
         var isExhaustive = true

@@ -1,4 +1,4 @@
-/// What ``Store`` and ``TestStore`` both offer to set a store up: one function of the app
+/// What ``Store`` and `TestStore` both offer to set a store up: one function of the app
 /// registers its reducers on either.
 ///
 /// ```swift

@@ -55,7 +55,7 @@ public struct DateGenerator: Sendable {
 
 extension DependencyValues {
     /// Tells reducers the current date: the system's in a ``Store`` (``DateGenerator/live``); in
-    /// a ``TestStore``, a failure of the test until the test sets it
+    /// a `TestStore`, a failure of the test until the test sets it
     /// (``DateGenerator/constant(_:)``).
     ///
     /// ```swift

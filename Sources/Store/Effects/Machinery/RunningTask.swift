@@ -1,15 +1,15 @@
 /// One task the store counts, started with an id by
 /// ``Dispatcher/task(id:cancelInFlight:_:)``: what cancelling it by id needs, and what a
-/// ``TestStore`` timeout says about it.
+/// `TestStore` timeout says about it.
 @MainActor
 @usableFromInline
 package final class RunningTask {
     /// The task with an id whose work is running, for the code it runs: a dispatch reads it to
-    /// know whether it is dropped, a ``TestClock`` sleep to know whose sleep it is. Tasks
+    /// know whether it is dropped, a `TestClock` sleep to know whose sleep it is. Tasks
     /// started inside the work (`Task { }`) inherit it.
     @TaskLocal package static var current: RunningTask?
 
-    /// The number of tasks with an id started before this one, in any store: a ``TestClock``
+    /// The number of tasks with an id started before this one, in any store: a `TestClock`
     /// wakes sleepers with the same deadline in the order their tasks started.
     package let sequence: UInt64
     private static var started: UInt64 = 0

@@ -1,19 +1,21 @@
-import ReMVVMStore
+public import ReMVVMStore
 
 /// A list reached by id, as an app writes one: an array wrapper (the ``IdentifiedCollection``
 /// doc comment's example), so the tests of anything reached by id do not depend on `IdentifiedArray`:
 /// a list the app writes itself works the same.
-struct Shelf<Row: Identifiable>: IdentifiedCollection {
-    var rows: [Row]
+public struct Shelf<Row: Identifiable>: IdentifiedCollection {
+    /// The rows, in order.
+    public var rows: [Row]
 
-    init(_ rows: [Row]) { self.rows = rows }
+    /// A shelf of `rows`.
+    public init(_ rows: [Row]) { self.rows = rows }
 
-    var startIndex: Int { rows.startIndex }
-    var endIndex: Int { rows.endIndex }
-    subscript(position: Int) -> Row { rows[position] }
-    func index(after index: Int) -> Int { index + 1 }
+    public var startIndex: Int { rows.startIndex }
+    public var endIndex: Int { rows.endIndex }
+    public subscript(position: Int) -> Row { rows[position] }
+    public func index(after index: Int) -> Int { index + 1 }
 
-    subscript(id id: Row.ID) -> Row? {
+    public subscript(id id: Row.ID) -> Row? {
         get { rows.first { $0.id == id } }
         set {
             guard let index = rows.firstIndex(where: { $0.id == id }) else {
