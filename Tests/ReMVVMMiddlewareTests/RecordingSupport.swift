@@ -49,4 +49,3 @@ struct Measure: StoreAction, Codable {
 /// The replayer of the test app's recordable actions.
 // `try!`: these four types have four names, so the replayer cannot throw.
 let testReplayer = try! ActionReplayer(types: [Increment.self, Rename.self, UndoAction.self, RedoAction.self])
-

@@ -203,7 +203,8 @@ func makeExportTestStore() -> TestStore<ExportState> {
         #expect(source.hasSuffix(expectedSteps + "    }\n}\n"))
         #expect(
             source.contains(
-                "import Foundation\nimport ReMVVMMiddleware\nimport ReMVVMStore\nimport ReMVVMTesting\nimport Testing\n"))
+                "import Foundation\nimport ReMVVMMiddleware\nimport ReMVVMStore\nimport ReMVVMTesting\nimport Testing\n"
+            ))
     }
 
     @Test("whole states: unchanged properties are written as themselves")

@@ -147,4 +147,3 @@ import Testing
         }
     }
 }
-

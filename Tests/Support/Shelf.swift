@@ -10,11 +10,16 @@ public struct Shelf<Row: Identifiable>: IdentifiedCollection {
     /// A shelf of `rows`.
     public init(_ rows: [Row]) { self.rows = rows }
 
+    /// The position of the first row.
     public var startIndex: Int { rows.startIndex }
+    /// The position after the last row.
     public var endIndex: Int { rows.endIndex }
+    /// The row at `position`.
     public subscript(position: Int) -> Row { rows[position] }
+    /// The position after `index`.
     public func index(after index: Int) -> Int { index + 1 }
 
+    /// The row whose id is `id`; setting `nil` removes it, setting a new one appends it.
     public subscript(id id: Row.ID) -> Row? {
         get { rows.first { $0.id == id } }
         set {

@@ -46,7 +46,7 @@ extension StoreRegistering {
     /// The store that holds the state.
     @available(
         *, deprecated,
-        message: "registrations' machinery: register with the forms of StoreRegistering; a TestStore's state is its state"
+        message: "the registrations' machinery: register through the forms of StoreRegistering"
     )
     public var storeBeingSetUp: Store<State> { _storeBeingSetUp }
 

@@ -14,7 +14,8 @@ extension DemoApp {
     /// ``setUp(_:history:)``.
     static func makeExportStore() -> Store<AppState> {
         let history = UndoHistory<AppState>(limit: historyLimit)
-        let store = Store(with: AppState(factory: CompositeViewModelFactory(), user: nil), middleware: [history])
+        let store = Store(
+            with: AppState(factory: CompositeViewModelFactory(), user: nil), middleware: [history])
         setUp(store, history: history)
         return store
     }
