@@ -8,6 +8,7 @@ extension TestStore {
     /// ```swift
     /// import Foundation
     /// import ReMVVMStore
+    /// import ReMVVMTesting
     ///
     /// let store = TestStore(with: Library())
     /// store.replayedDraws = [.uuid(UUID(uuidString: "DEADBEEF-0000-0000-0000-000000000001")!)]

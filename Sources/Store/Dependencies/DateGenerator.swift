@@ -12,6 +12,7 @@
 /// ```swift
 /// import Foundation
 /// import ReMVVMStore
+/// import ReMVVMTesting
 ///
 /// enum AddBookReducer: Reducer {
 ///     static func reduce(state: inout Library, with action: AddBook) {
@@ -61,6 +62,7 @@ extension DependencyValues {
     /// ```swift
     /// import Foundation
     /// import ReMVVMStore
+    /// import ReMVVMTesting
     ///
     /// let store = TestStore(with: Library()) {
     ///     $0.date = .constant(Date(timeIntervalSinceReferenceDate: 800_000_000))
