@@ -7,9 +7,10 @@ public import ReMVVMStore
 /// reduce with the state before, changed by the closure. Every action reduced that the test
 /// did not send (dispatched by middleware, effects or subscribers) must be received in order
 /// with ``receive(_:timeout:filePath:line:assert:)``, and ``finish(timeout:filePath:line:)``
-/// waits until the store is idle and fails on anything left. It imports neither XCTest nor
-/// Testing: every failure throws a ``TestStoreFailure`` naming the file and line of the step
-/// that failed, which both frameworks report.
+/// waits until the store is idle and fails on anything left. Every failure throws a
+/// ``TestStoreFailure`` naming the file and line of the step that failed, and is an issue of
+/// the running test there. Reducers are registered through `StoreRegistering` (ReMVVMStore),
+/// as on a store, so one setup function of the app serves both.
 ///
 /// ```swift
 /// let store = TestStore(with: AppState(factory: factory), middleware: [SaveMiddleware()])
@@ -30,16 +31,16 @@ public import ReMVVMStore
 /// which action without calling `next`, and which tasks run, by id and by the middleware
 /// that started them.
 ///
-/// When the test target links the ReMVVMTesting product, every failure is also an issue of the
-/// running test, in Swift Testing and in XCTest, at the line of the step that failed: the test
-/// runner lists the test as failed and Xcode marks the line. A test that ends without asserting
+/// Every failure is also an issue of the running test, in Swift Testing and in XCTest, at the
+/// line of the step that failed: the test runner lists the test as failed and Xcode marks the
+/// line. A test that ends without asserting
 /// everything does not pass silently: when an exhaustive test store is released while tasks
 /// still run, a middleware still holds an action, or reduced actions were not received, and
 /// none of its steps failed, that is an issue at its last step. A sleep on the store's clock
 /// when the test did not set one (`$0.clock`), and a reducer's first draw of an id or a date the
 /// test did not set (`$0.uuid`, `$0.date`), is an issue at the line that created the test
-/// store. Without ReMVVMTesting, these are written to standard error and the test process
-/// ends with status 1 (see <doc:Testing>). Call ``finish(timeout:filePath:line:)`` at the end of
+/// store. When no test is running to record them (a test store that outlived its test), these
+/// are written to standard error and the test process ends with status 1 (see <doc:Testing>). Call ``finish(timeout:filePath:line:)`` at the end of
 /// each test.
 @MainActor
 public final class TestStore<State: StoreState> {
