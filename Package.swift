@@ -25,8 +25,9 @@ let package = Package(
             name: "ReMVVM",
             targets: ["ReMVVM", "ReMVVMViewModelFactory", "ReMVVMStore", "ReMVVMMiddleware"]
         ),
-        // For test targets only: makes a TestStore's failures issues of the running test (Swift
-        // Testing and XCTest). It links Testing and XCTest, which an app's own modules never do.
+        // For test targets only: TestStore, TestClock and ImmediateClock, and the reporter that
+        // makes a TestStore's failures issues of the running test (Swift Testing and XCTest). It
+        // links Testing and XCTest, which an app's own modules never do.
         .library(name: "ReMVVMTesting", targets: ["ReMVVMTesting"]),
         .executable(name: "remvvm-demo", targets: ["remvvm-demo"]),
     ],
@@ -69,6 +70,14 @@ let package = Package(
             path: "Sources/remvvm-demo",
             swiftSettings: strictSettings
         ),
+        // Helpers the package's own test targets share (a seeded random generator, a list type);
+        // in no product.
+        .target(
+            name: "ReMVVMTestSupport",
+            dependencies: ["ReMVVMStore"],
+            path: "Tests/Support",
+            swiftSettings: testSettings
+        ),
         .testTarget(
             name: "ReMVVMViewModelFactoryTests",
             dependencies: ["ReMVVMViewModelFactory"],
@@ -76,12 +85,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ReMVVMStoreTests",
-            dependencies: ["ReMVVMStore", "ReMVVMTesting"],
+            dependencies: ["ReMVVMStore", "ReMVVMTesting", "ReMVVMTestSupport"],
             swiftSettings: testSettings
         ),
         .testTarget(
             name: "ReMVVMMiddlewareTests",
-            dependencies: ["ReMVVMMiddleware", "ReMVVMTesting"],
+            dependencies: ["ReMVVMMiddleware", "ReMVVMTesting", "ReMVVMTestSupport"],
             swiftSettings: testSettings
         ),
         .testTarget(
@@ -91,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RemvvmDemoTests",
-            dependencies: ["remvvm-demo", "ReMVVMTesting"],
+            dependencies: ["remvvm-demo", "ReMVVMTesting", "ReMVVMTestSupport"],
             swiftSettings: testSettings
         ),
     ]

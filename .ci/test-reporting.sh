@@ -5,7 +5,7 @@
 #   bash .ci/test-reporting.sh
 #
 # Runs `swift test` on .ci/fixtures/FailingTests, a package whose test target adds the
-# ReMVVMTesting product (nothing else: no import, no setup call) and whose tests fail on
+# ReMVVMTesting product (and imports it for TestStore; no setup call) and whose tests fail on
 # purpose: a failing send, a failing receive, a forgotten finish(), a sleep on a clock the test
 # did not set; and tests that pass. In its sources a test that must fail marks the line its
 # issue must name with `// issue`; every other test must pass. The check expects `swift test`

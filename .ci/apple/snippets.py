@@ -12,7 +12,8 @@ folder (printed by name) that the check type-checks as a client's main.swift:
   before a fence starts a new group (an example that declares the same names again);
 - the snippets of one `///` comment form one group.
 
-A group imports what its snippets import, or ReMVVMStore and ReMVVMMiddleware, plus Testing when
+A group imports what its snippets import, or ReMVVMStore, ReMVVMMiddleware and ReMVVMTesting (the
+`TestStore` examples of `///` comments), plus Testing when
 a snippet uses `@Test` or `#expect`, and DocsContext (.ci/apple/DocsContext/), whose
 declarations of the docs' recurring example (AppState, LoginAction, store, ...) a snippet may
 use without declaring them, and may shadow with its own. `#sourceLocation` lines make the
@@ -167,7 +168,7 @@ for path, blocks in sorted(sources(), key=lambda item: item[0]):
         imports = set()
         for _, text, _ in group:
             imports.update(m.group(0).strip() for m in IMPORT.finditer(text))
-        header = sorted(imports) or ["import ReMVVMStore", "import ReMVVMMiddleware"]
+        header = sorted(imports) or ["import ReMVVMStore", "import ReMVVMMiddleware", "import ReMVVMTesting"]
         if any(TESTING.search(text) for _, text, _ in group) and "import Testing" not in header:
             header.append("import Testing")
         texts = [text for _, text, _ in group] + [f"{n}: {t}" for _, _, given in group for _, n, t in given]

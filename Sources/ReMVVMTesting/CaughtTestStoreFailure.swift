@@ -1,5 +1,5 @@
 #if canImport(Testing)
-    package import ReMVVMStore
+    import ReMVVMStore
     package import Testing
 
     /// For this package's own tests, which make a ``TestStore`` fail on purpose: runs `body`,

@@ -1,6 +1,7 @@
 import Foundation
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTestSupport
 import Testing
 
 /// The reference: the state the reducers make of the initial one over `actions`, folded by

@@ -1,6 +1,7 @@
 import Foundation
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // Tests that a binding's action (Sources/Store/Bindings/) is an action like any other for the

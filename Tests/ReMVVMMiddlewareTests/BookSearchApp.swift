@@ -1,5 +1,6 @@
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTesting
 
 // The book-search app of `ReMVVMStoreTests/BookSearchTests.swift` (search as you type with a
 // 100 ms debounce, a newer query cancelling the search in flight, a client that can fail, a

@@ -1,6 +1,7 @@
 import Foundation
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 /// The book-search flow recorded on a `TestClock` (a debounce, a search cancelled by a newer

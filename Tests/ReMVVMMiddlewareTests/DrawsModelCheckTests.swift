@@ -1,6 +1,7 @@
 import Foundation
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTestSupport
 import Testing
 
 // Reducers that draw ids and dates stay exact under every replay: a session recorded with live

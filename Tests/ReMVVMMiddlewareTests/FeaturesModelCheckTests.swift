@@ -1,6 +1,7 @@
 import Foundation
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTestSupport
 import Testing
 
 // A model check of the features inside the engine: random sessions of dispatches, jumps,

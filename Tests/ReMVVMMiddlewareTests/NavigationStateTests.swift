@@ -1,5 +1,6 @@
 import Foundation
 import ReMVVMStore
+import ReMVVMTestSupport
 import Testing
 
 @testable import ReMVVMMiddleware

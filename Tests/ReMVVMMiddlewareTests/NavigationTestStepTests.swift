@@ -1,3 +1,4 @@
+import ReMVVMTestSupport
 import Testing
 
 @testable import ReMVVMMiddleware

@@ -1,6 +1,7 @@
 import Foundation
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // A reading list, the kind of session DESIGN.md's "What users read" names: a list edited row by

@@ -1,5 +1,6 @@
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTestSupport
 import Testing
 
 // Tests row view models (`Store.viewModel(for:in:id:)` in Store+Navigation.swift): made from

@@ -1,6 +1,7 @@
 import Foundation
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // Bindings into a screen's own state, in navigation entries (register(binding:forEach:case:)):

@@ -1,5 +1,7 @@
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTestSupport
+import ReMVVMTesting
 import Testing
 
 // A model check of screens that own their state and their work: random sequences of push,

@@ -1,5 +1,6 @@
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // Edge cases of screens that own their state (Sources/Middleware/Navigation/

@@ -1,5 +1,6 @@
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // Tests screens that own their state (Sources/Middleware/Navigation/StoreRegistering+ScreenCases.swift):

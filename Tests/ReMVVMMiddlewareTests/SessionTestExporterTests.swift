@@ -1,6 +1,7 @@
 import Foundation
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // A small search app whose state holds every kind of value the exporter writes as code, a
@@ -202,7 +203,8 @@ func makeExportTestStore() -> TestStore<ExportState> {
         #expect(source.hasSuffix(expectedSteps + "    }\n}\n"))
         #expect(
             source.contains(
-                "import Foundation\nimport ReMVVMMiddleware\nimport ReMVVMStore\nimport Testing\n"))
+                "import Foundation\nimport ReMVVMMiddleware\nimport ReMVVMStore\nimport ReMVVMTesting\nimport Testing\n"
+            ))
     }
 
     @Test("whole states: unchanged properties are written as themselves")

@@ -1,5 +1,6 @@
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // Tests StoreRegistering (Sources/Store/Core/StoreRegistering.swift) and its navigation and

@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // The book-search app of issue 19: search as you type with a 100 ms debounce, a newer query

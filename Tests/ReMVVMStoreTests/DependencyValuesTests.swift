@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 /// An object with state: what must not leak from one store, or one test, into another.

@@ -1,3 +1,4 @@
+import ReMVVMTestSupport
 import Testing
 
 @testable import ReMVVMStore
@@ -73,7 +74,7 @@ private func rows(_ count: Int) -> IdentifiedArray<Row> {
         "seeded writes with donors that are shared, dropped, stale or of another size keep every version right"
     )
     func seededVersions() {
-        var random = Reliability.SeededRandom(seed: 30)
+        var random = SeededGenerator(seed: 30)
         var reference = Array(rows(3_000))
         var current = IdentifiedArray(reference)
         var kept: [(IdentifiedArray<Row>, [Row])] = []
@@ -157,7 +158,7 @@ private enum AppendReducer: Reducer {
             calls += 1  // one call per dispatch: `calls` is the step
             if calls % 3 != 2 { told.append((calls, state, oldState)) }
         }
-        var random = Reliability.SeededRandom(seed: 7)
+        var random = SeededGenerator(seed: 7)
         var reference = Array(store.state.rows)
         var expected: [[Row]] = [reference]
         var nextID = 1_000

@@ -1,3 +1,4 @@
+import ReMVVMTestSupport
 import Testing
 
 @testable import ReMVVMStore
@@ -52,7 +53,7 @@ private struct Model {
     var nextID = 0
     var usedIDs: Set<Int> = []
 
-    mutating func freshRow(_ generator: inout Reliability.SeededRandom) -> Row {
+    mutating func freshRow(_ generator: inout SeededGenerator) -> Row {
         defer { nextID += 1 }
         usedIDs.insert(nextID)
         return Row(id: nextID, value: Int.random(in: 0..<1_000, using: &generator))
@@ -60,14 +61,14 @@ private struct Model {
 
     /// An id that is present half of the time (when any is), and otherwise one that was
     /// removed or never used.
-    func someID(_ generator: inout Reliability.SeededRandom) -> Int {
+    func someID(_ generator: inout SeededGenerator) -> Int {
         if !reference.isEmpty && Bool.random(using: &generator) {
             return reference.randomElement(using: &generator)!.id
         }
         return Int.random(in: -3..<(nextID + 3), using: &generator)
     }
 
-    mutating func randomStep(_ generator: inout Reliability.SeededRandom) -> Step {
+    mutating func randomStep(_ generator: inout SeededGenerator) -> Step {
         let count = reference.count
         let value = Int.random(in: 0..<1_000, using: &generator)
         switch Int.random(in: 0..<20, using: &generator) {
@@ -188,7 +189,7 @@ private func changedSince(_ rows: IdentifiedArray<Row>, _ reference: [Row]) -> S
 
     /// Runs the sequence of `seed` and returns its first problem, naming the seed and the step.
     static func check(seed: UInt64) -> String? {
-        var generator = Reliability.SeededRandom(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         var model = Model()
         // Most sequences are short; one in 25 starts near 16 rows, where the flat root leaf
         // becomes leaves under a branch, one in 25 near 128, where the trie grows its second
@@ -249,7 +250,7 @@ private func changedSince(_ rows: IdentifiedArray<Row>, _ reference: [Row]) -> S
 
     @Test("the generator is SplitMix64: the published first outputs of seed 1234567")
     func generator() {
-        var generator = Reliability.SeededRandom(seed: 1_234_567)
+        var generator = SeededGenerator(seed: 1_234_567)
         let outputs = (0..<3).map { _ in generator.next() }
         #expect(outputs == [6_457_827_717_110_365_317, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423])
     }
@@ -257,7 +258,7 @@ private func changedSince(_ rows: IdentifiedArray<Row>, _ reference: [Row]) -> S
     @Test("the check finds a difference: a reference that lost a row is reported with its seed")
     func checkCanFail() {
         var model = Model()
-        var generator = Reliability.SeededRandom(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<3 { _ = model.apply(.append(model.freshRow(&generator))) }
         model.reference.removeLast()
         let problem = difference(model.rows, model.reference, usedIDs: model.usedIDs)

@@ -1,3 +1,4 @@
+import ReMVVMTestSupport
 import Testing
 
 @testable import ReMVVMStore
@@ -34,7 +35,7 @@ private func difference(_ rows: IdentifiedArray<Row>, _ reference: [Row], remove
         arguments: sizes)
     func matchesPlainArray(count: Int) {
         for seed in UInt64(0)..<40 {
-            var generator = Reliability.SeededRandom(seed: seed &* 1_000 &+ UInt64(count))
+            var generator = SeededGenerator(seed: seed &* 1_000 &+ UInt64(count))
             let original = (0..<count).map {
                 Row(id: $0 * 3, value: Int.random(in: 0..<100, using: &generator))
             }

@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // ImmediateClock: sleeps end at once, time moves by what was slept, a cancelled sleep throws.

@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTestSupport
 import Testing
 
 // A model check of a list of features in a store: seeded sequences of adds, removes, moves and
@@ -63,7 +64,7 @@ private enum BumpItemReducer: Reducer {
 struct ListModelCheckTests {
     /// Runs sequence `seed`; returns the first violation, naming the seed and the step.
     static func run(seed: UInt64, steps: Int) -> String? {
-        var random = Reliability.SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let store = Store(with: Board())
         store.register(reducer: AddItemReducer.self)
         store.register(reducer: RemoveItemReducer.self)

@@ -1,4 +1,6 @@
 import ReMVVMStore
+import ReMVVMTestSupport
+import ReMVVMTesting
 import Testing
 
 // Tests Sources/Store/Lists/Store+Lists.swift: reducers of one row (`forEach`) and of a part

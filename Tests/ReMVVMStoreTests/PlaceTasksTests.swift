@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // Tests the tasks that end with their place (Sources/Store/Places/) for rows (`forEach`) and

@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 // Tests the reducer forms of Sources/Store/Core/Reducer.swift (the `inout` form beside the

@@ -2,9 +2,9 @@ import ReMVVMStore
 import ReMVVMTesting
 import Testing
 
-// Tests `TestStore.withExhaustivity(_:_:)` (Sources/Store/Testing/TestStore+Exhaustivity.swift)
+// Tests `TestStore.withExhaustivity(_:_:)` (Sources/ReMVVMTesting/TestStore+Exhaustivity.swift)
 // and `.off(listingSkipped: true)`, which reports what it skips through the store's diagnostics
-// handler without failing the test (Sources/Store/Testing/Machinery/TestStore+Checking.swift).
+// handler without failing the test (Sources/ReMVVMTesting/Machinery/TestStore+Checking.swift).
 
 private struct Counter: StoreState, Equatable {
     var count = 0

@@ -2,7 +2,7 @@ import ReMVVMStore
 import ReMVVMTesting
 import Testing
 
-// Tests `try await store.send(action).finish()` (Sources/Store/Testing/TestStoreTask.swift, and
+// Tests `try await store.send(action).finish()` (Sources/ReMVVMTesting/TestStoreTask.swift, and
 // the tasks counted per sent action in Sources/Store/Engine/Effects/SentActionWork.swift): it
 // waits for the tasks the action set off, through tasks started by tasks and by the middleware
 // of the actions those dispatched, and not for the store's other tasks.

@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTestSupport
 import ReMVVMTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReMVVMStore
+import ReMVVMTestSupport
 import Testing
 
 @testable import remvvm_demo
@@ -8,31 +9,6 @@ import Testing
 // near-misses and valid commands) through the line reader, the parser and the app, in-process.
 // The demo must not crash, must change the state only for valid commands, and must answer every
 // rejected line with exactly one error line that can neither flood nor drive the terminal.
-
-/// SplitMix64: seeded, so a failure replays from the seed it prints.
-private struct FuzzRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int {
-        Int.random(in: 0..<bound, using: &self)
-    }
-
-    mutating func element<T>(of items: [T]) -> T {
-        items[below(items.count)]
-    }
-}
 
 /// A generated line, and the command it must parse to when the generator knows.
 private struct FuzzLine {
@@ -63,7 +39,7 @@ private enum FuzzLineGenerator {
         ("trace off", .trace(on: false)), ("", .nothing), ("   ", .nothing), ("# note", .nothing),
     ]
 
-    static func line(using random: inout FuzzRandom) -> FuzzLine {
+    static func line(using random: inout SeededGenerator) -> FuzzLine {
         // Long lines are slow to build and parse in debug builds: one in 2,000 is plenty.
         let roll = random.below(2000)
         if roll == 0 { return long(using: &random) }
@@ -76,7 +52,7 @@ private enum FuzzLineGenerator {
         }
     }
 
-    static func randomBytes(using random: inout FuzzRandom) -> FuzzLine {
+    static func randomBytes(using random: inout SeededGenerator) -> FuzzLine {
         let count = random.below(120)
         // Any byte but the newline, which ends a line before the parser sees it.
         let bytes = (0..<count).map { _ -> UInt8 in
@@ -86,14 +62,14 @@ private enum FuzzLineGenerator {
         return FuzzLine(kind: .randomBytes, bytes: bytes, expected: nil)
     }
 
-    static func invalidUTF8(using random: inout FuzzRandom) -> FuzzLine {
+    static func invalidUTF8(using random: inout SeededGenerator) -> FuzzLine {
         var bytes = Array(validText(using: &random).utf8)
         let position = random.below(bytes.count + 1)
         bytes.insert(contentsOf: random.element(of: invalidSequences), at: position)
         return FuzzLine(kind: .invalidUTF8, bytes: bytes, expected: nil)
     }
 
-    static func controlCharacters(using random: inout FuzzRandom) -> FuzzLine {
+    static func controlCharacters(using random: inout SeededGenerator) -> FuzzLine {
         var bytes = Array(validText(using: &random).utf8)
         for _ in 0...random.below(3) {
             bytes.insert(random.element(of: controls), at: random.below(bytes.count + 1))
@@ -102,7 +78,7 @@ private enum FuzzLineGenerator {
         return FuzzLine(kind: .controlCharacters, bytes: bytes, expected: nil)
     }
 
-    static func long(using random: inout FuzzRandom) -> FuzzLine {
+    static func long(using random: inout SeededGenerator) -> FuzzLine {
         let count = 4096 + random.below(60_000)
         let word = random.element(of: ["login ", "x", "\"", "a b ", "'", "\\\\", "é"])
         var text = String(repeating: word, count: count / word.utf8.count + 1)
@@ -110,7 +86,7 @@ private enum FuzzLineGenerator {
         return FuzzLine(kind: .long, bytes: Array(text.utf8), expected: nil)
     }
 
-    static func nearMiss(using random: inout FuzzRandom) -> FuzzLine {
+    static func nearMiss(using random: inout SeededGenerator) -> FuzzLine {
         var characters = Array(validText(using: &random))
         switch random.below(6) {
         case 0 where !characters.isEmpty:
@@ -135,7 +111,7 @@ private enum FuzzLineGenerator {
         return FuzzLine(kind: .nearMiss, bytes: Array(String(characters).utf8), expected: nil)
     }
 
-    static func valid(using random: inout FuzzRandom) -> FuzzLine {
+    static func valid(using random: inout SeededGenerator) -> FuzzLine {
         if random.below(2) == 0 {
             let first = random.element(of: names)
             let last = random.element(of: names)
@@ -148,7 +124,7 @@ private enum FuzzLineGenerator {
     }
 
     /// A name as a person might type it: bare, in double quotes, or in single quotes.
-    static func quote(_ name: String, using random: inout FuzzRandom) -> String {
+    static func quote(_ name: String, using random: inout SeededGenerator) -> String {
         if name.contains("'") { return "\"\(name)\"" }
         switch random.below(3) {
         case 0: return "\"\(name)\""
@@ -158,7 +134,7 @@ private enum FuzzLineGenerator {
     }
 
     /// A valid command line (never `quit`), as the base of a corrupted one.
-    static func validText(using random: inout FuzzRandom) -> String {
+    static func validText(using random: inout SeededGenerator) -> String {
         String(decoding: valid(using: &random).bytes, as: UTF8.self)
     }
 }
@@ -187,7 +163,7 @@ struct CommandFuzzTests {
     )
     func randomLines() async throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["REMVVM_SEED"] ?? "") ?? 0x5EED_2026
-        var random = FuzzRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let lines = (0..<Self.lineCount).map { _ in FuzzLineGenerator.line(using: &random) }
         let readBack = try await Self.throughLineReader(lines.map(\.bytes))
         try #require(readBack.count == lines.count, "seed \(seed): the reader split the input differently")

@@ -1,5 +1,6 @@
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTestSupport
 import Testing
 
 @testable import remvvm_demo

@@ -4,6 +4,7 @@
 
 import ReMVVMMiddleware
 import ReMVVMStore
+import ReMVVMTesting
 import Testing
 
 @testable import remvvm_demo

@@ -1,4 +1,5 @@
 import Foundation
+import ReMVVMTestSupport
 import Testing
 
 /// `--state FILE`, run as the built executable: who is logged in survives runs, bad files are set

@@ -130,6 +130,21 @@ struct RecorderMiddleware: Middleware {
     }
 }
 
+/// A clock whose sleeps end only when their task is cancelled (or after a day): the recorders'
+/// tasks run until their entry leaves. The workloads ship no test machinery, so not ReMVVMTesting's
+/// `TestClock`, which this replaces.
+final class StalledClock: Clock, Sendable {
+    typealias Instant = ContinuousClock.Instant
+
+    var now: Instant { ContinuousClock.now }
+
+    var minimumResolution: Duration { .zero }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        try await Task.sleep(for: .seconds(86_400))
+    }
+}
+
 /// Per operation: push a recorder, start its 10 tasks, and pop it, which cancels them; with
 /// `others` more tasks running on 100 entries under it.
 final class PopTasksWorkload: Workload {
@@ -139,7 +154,7 @@ final class PopTasksWorkload: Workload {
         store = Store(
             with: ScreenBenchState(factory: CompositeViewModelFactory()), middleware: [RecorderMiddleware()]
         ) {
-            $0.clock = TestClock()
+            $0.clock = StalledClock()
         }
         store.register(navigation: \.navigation)
         store.register(

@@ -36,7 +36,7 @@ extension StoreRegistering {
     public func register<R: Reducer, Value: Sendable, Screen: Sendable>(
         reducer: R.Type, alertsIn navigation: WritableKeyPath<State, NavigationState<Screen>>
     ) where R.State == State, R.Action == AlertTapped<Value> {
-        storeBeingSetUp.register(
+        _storeBeingSetUp.register(
             reducer: AlertTapReducer<R, Value, Screen>.self, at: \State.[alertsIn: navigation],
             diagnose: { target, tap in target.diagnostic(for: tap) })
     }

@@ -1,8 +1,9 @@
 public import ReMVVMStore
 
-extension Store {
+extension StoreRegistering {
     /// Registers the reducer of ``NavigationAction`` for the ``NavigationState`` at `keyPath`,
-    /// and ties the view models made for its entries to their entries' lifetimes.
+    /// and ties the view models made for its entries to their entries' lifetimes, on a store or
+    /// a test store.
     ///
     /// ```swift
     /// enum Screen: Hashable, Codable, Sendable { case login, greetings, profile(id: Int) }
@@ -26,10 +27,13 @@ extension Store {
     ) {
         // Inlinable, so that the reducer is specialized for the client's state and screens (see
         // NavigationStateMiddleware.swift for the measurement).
-        register(reducer: NavigationReducer<Screen>.self, at: keyPath, diagnose: NavigationReducer.diagnose)
-        tieViewModels(to: keyPath)
+        _storeBeingSetUp.register(
+            reducer: NavigationReducer<Screen>.self, at: keyPath, diagnose: NavigationReducer.diagnose)
+        _storeBeingSetUp.tieViewModels(to: keyPath)
     }
+}
 
+extension Store {
     /// Keeps the view models of the entries of the navigation at `keyPath` while their entries
     /// are shown.
     @usableFromInline

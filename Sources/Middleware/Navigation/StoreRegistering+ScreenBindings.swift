@@ -34,7 +34,7 @@ extension StoreRegistering {
         case embed: @escaping (Payload) -> Screen
     ) {
         guard let name = BindingName.derivedWithRoot(from: part) else {
-            storeBeingSetUp.reportInvalidBinding(
+            _storeBeingSetUp.reportInvalidBinding(
                 part,
                 because: "no stable name can be derived from its key path (a computed property or a "
                     + "subscript on the path); name it with register(binding:named:forEach:case:)")
@@ -63,7 +63,7 @@ extension StoreRegistering {
         case embed: @escaping (Payload) -> Screen
     ) {
         let screenCase = ScreenCase(embed)
-        storeBeingSetUp.registerEntryBinding(
+        _storeBeingSetUp.registerEntryBinding(
             part, named: name,
             set: { state, entry, value in
                 guard

@@ -56,7 +56,7 @@ extension StoreRegistering {
         id: KeyPath<R.Action, Int>
     ) {
         let screenCase = ScreenCase(embed)
-        storeBeingSetUp.register(
+        _storeBeingSetUp.register(
             addressed: reducer, for: R.Action.self, at: navigation, id: id,
             reduce: { navigation, action, entry in
                 guard let (index, payload) = screenCase.payload(of: entry, in: navigation.shownEntries) else {
@@ -98,7 +98,7 @@ extension StoreRegistering {
         _ reduce: @escaping @MainActor (inout Payload, Action) -> Void
     ) {
         let screenCase = ScreenCase(embed)
-        storeBeingSetUp.register(
+        _storeBeingSetUp.register(
             addressed: ClosureReducer<Action>.self, for: action, at: navigation, id: id,
             reduce: { navigation, action, entry in
                 guard let (index, found) = screenCase.payload(of: entry, in: navigation.shownEntries) else {
@@ -144,7 +144,7 @@ extension StoreRegistering {
         id: KeyPath<Action, Int>
     ) {
         let screenCase = ScreenCase(embed)
-        storeBeingSetUp.register(
+        _storeBeingSetUp.register(
             addressed: nil, for: action, at: navigation, id: id, reduce: nil,
             isAddressed: { navigation, entry in
                 screenCase.payload(of: entry, in: navigation.shownEntries) != nil

@@ -112,7 +112,9 @@ public struct SessionTestExporter: Sendable {
     public var makeStore: String
     /// The import lines at the top of the file; add the app's (`@testable import MyApp`). The
     /// library's modules are imported plainly: the test uses their public API only.
-    public var imports: [String] = ["import ReMVVMMiddleware", "import ReMVVMStore", "import Testing"]
+    public var imports: [String] = [
+        "import ReMVVMMiddleware", "import ReMVVMStore", "import ReMVVMTesting", "import Testing",
+    ]
     /// A Swift expression that makes the test's clock, bound to `clock` in the test before
     /// ``makeStore`` runs; `"TestClock()"` by default.
     ///

@@ -205,7 +205,7 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
     ///
     /// - Parameter store: The store or test store.
     public func register(on store: some StoreRegistering<State>) {
-        register(on: store.storeBeingSetUp)
+        register(on: store._storeBeingSetUp)
     }
 
     /// Registers the history on the store made with it in its middleware.

@@ -32,13 +32,13 @@ extension StoreRegistering {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     public func register<Value: Sendable>(binding keyPath: WritableKeyPath<State, Value>) {
         guard let name = BindingName.derived(from: keyPath) else {
-            storeBeingSetUp.reportInvalidBinding(
+            _storeBeingSetUp.reportInvalidBinding(
                 keyPath,
                 because: "no stable name can be derived from its key path (a computed property or a "
                     + "subscript on the path); name it with register(binding:named:)")
             return
         }
-        storeBeingSetUp.registerBinding(keyPath, named: name)
+        _storeBeingSetUp.registerBinding(keyPath, named: name)
     }
 
     /// Declares a part of the state that a view may set directly, under a name of your choice.
@@ -60,6 +60,6 @@ extension StoreRegistering {
     ///   - name: The part's name: stable across runs, not empty, unique in the store.
     public func register<Value: Sendable>(binding keyPath: WritableKeyPath<State, Value>, named name: String)
     {
-        storeBeingSetUp.registerBinding(keyPath, named: name)
+        _storeBeingSetUp.registerBinding(keyPath, named: name)
     }
 }

@@ -67,57 +67,6 @@ public final class Store<State: StoreState> {
         set { engine.diagnosticsHandler = newValue }
     }
 
-    /// Registers the reducer for `R.Action`.
-    ///
-    /// ```swift
-    /// store.register(reducer: LoginReducer.self)
-    /// ```
-    ///
-    /// Each action type has exactly one reducer. Registering a second one for the same action
-    /// type is a programmer error: the store reports ``StoreDiagnostic/Kind/duplicateReducer``
-    /// with a message naming the action type and both reducers, then stops the program with a
-    /// `preconditionFailure` carrying that message.
-    ///
-    /// - Parameter reducer: The reducer type.
-    /// - Complexity: O(1) on average.
-    @inlinable
-    public func register<R: Reducer>(reducer: R.Type) where R.State == State {
-        engine.register(reducer: reducer)
-    }
-
-    /// Registers the reducer for `R.Action` over the part of the state at `keyPath`.
-    ///
-    /// ```swift
-    /// struct LoginForm { var firstName = "" }
-    /// struct SignInState: StoreState { var loginForm = LoginForm() }
-    /// struct EditFirstName: StoreAction { let text: String }
-    ///
-    /// enum LoginFormReducer: Reducer {   // reduces the part, not the whole state
-    ///     static func reduce(state: LoginForm, with action: EditFirstName) -> LoginForm {
-    ///         LoginForm(firstName: action.text)
-    ///     }
-    /// }
-    ///
-    /// let store = Store(with: SignInState())
-    /// store.register(reducer: LoginFormReducer.self, at: \.loginForm)
-    /// ```
-    ///
-    /// A feature keeps its own small state and reducers: the reducer receives the part at
-    /// `keyPath`, and what it returns is written back there; subscribers see the whole new
-    /// state as for any other change. The rule of one reducer per action type holds across both
-    /// forms: a second reducer for `R.Action`, whether for the whole state or a part, is reported
-    /// as ``StoreDiagnostic/Kind/duplicateReducer`` with a message naming both reducers and the
-    /// key path, then stops the program with a `preconditionFailure` carrying that message.
-    ///
-    /// - Parameters:
-    ///   - reducer: The reducer type; its `State` is the part's type.
-    ///   - keyPath: Where the part lives in the store's state.
-    /// - Complexity: O(1) on average.
-    @inlinable
-    public func register<R: Reducer>(reducer: R.Type, at keyPath: WritableKeyPath<State, R.State>) {
-        engine.register(reducer: reducer, at: keyPath)
-    }
-
     /// Dispatches an action.
     ///
     /// On an idle store the action is processed before this method returns; while the store is

@@ -32,7 +32,7 @@ extension StoreRegistering {
     ///
     /// - Parameter action: The action type.
     public func register<Action: StoreAction>(_ action: Action.Type) {
-        storeBeingSetUp.engine.installReducerless(action, at: nil)
+        _storeBeingSetUp.engine.installReducerless(action, at: nil)
     }
 
     /// Registers an action addressed to one row of a list that only starts work: it needs no
@@ -59,7 +59,7 @@ extension StoreRegistering {
         forEach rows: WritableKeyPath<State, Rows>,
         id: KeyPath<Action, Rows.Element.ID>
     ) {
-        storeBeingSetUp.engine.registerAddressed(
+        _storeBeingSetUp.engine.registerAddressed(
             nil, for: action, at: rows, id: id, reduce: nil,
             isAddressed: { rows, id in rows[id: id] != nil },
             missing: { DispatchEngine<State>.noRowDiagnostic(Action.self, id: $0[keyPath: id], in: rows) },
@@ -84,7 +84,7 @@ extension StoreRegistering {
     public func register<Action: StoreAction, Part>(
         _ action: Action.Type, ifLet part: WritableKeyPath<State, Part?>
     ) {
-        storeBeingSetUp.engine.registerAddressed(
+        _storeBeingSetUp.engine.registerAddressed(
             nil, for: action, at: part, id: \.self, reduce: nil,
             isAddressed: { part, _ in part != nil },
             missing: { _ in DispatchEngine<State>.nilPartDiagnostic(Action.self, at: part) },

@@ -25,7 +25,7 @@ extension StoreRegistering {
     public func register<Action: StoreAction>(
         _ action: Action.Type, _ reduce: @escaping @MainActor (inout State, Action) -> Void
     ) {
-        storeBeingSetUp.engine.registerClosure(action, at: \State.self, reduce: reduce)
+        _storeBeingSetUp.engine.registerClosure(action, at: \State.self, reduce: reduce)
     }
 
     /// Registers a closure as the reducer of `Action` over the part at `keyPath`.
@@ -49,7 +49,7 @@ extension StoreRegistering {
         _ action: Action.Type, at keyPath: WritableKeyPath<State, Part>,
         _ reduce: @escaping @MainActor (inout Part, Action) -> Void
     ) {
-        storeBeingSetUp.engine.registerClosure(action, at: keyPath, reduce: reduce)
+        _storeBeingSetUp.engine.registerClosure(action, at: keyPath, reduce: reduce)
     }
 
     /// Registers a closure as the reducer of one row of a list: the action names its row by id.
@@ -77,7 +77,7 @@ extension StoreRegistering {
         id: KeyPath<Action, Rows.Element.ID>,
         _ reduce: @escaping @MainActor (inout Rows.Element, Action) -> Void
     ) {
-        storeBeingSetUp.engine.registerAddressed(
+        _storeBeingSetUp.engine.registerAddressed(
             ClosureReducer<Action>.self, for: action, at: rows, id: id,
             reduce: { rows, action, id in
                 guard var row = rows[id: id] else { return false }
@@ -112,7 +112,7 @@ extension StoreRegistering {
         _ action: Action.Type, ifLet part: WritableKeyPath<State, Part?>,
         _ reduce: @escaping @MainActor (inout Part, Action) -> Void
     ) {
-        storeBeingSetUp.engine.registerAddressed(
+        _storeBeingSetUp.engine.registerAddressed(
             ClosureReducer<Action>.self, for: action, at: part, id: \.self,
             reduce: { value, action, _ in
                 guard value != nil else { return false }

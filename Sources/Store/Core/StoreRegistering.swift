@@ -1,4 +1,4 @@
-/// What ``Store`` and ``TestStore`` both offer to set a store up: one function of the app
+/// What ``Store`` and `TestStore` both offer to set a store up: one function of the app
 /// registers its reducers on either.
 ///
 /// ```swift
@@ -21,6 +21,8 @@
 /// setUp(testStore)
 /// ```
 ///
+/// Each registration is written once, here, for both: ``Store`` and `TestStore` (ReMVVMTesting)
+/// conform, and a registration on either is the same call on the store that holds the state.
 /// ReMVVMMiddleware adds `register(navigation:)` to it, and its histories register on either
 /// (`register(on:)`).
 @MainActor
@@ -29,48 +31,80 @@ public protocol StoreRegistering<State>: AnyObject {
     associatedtype State: StoreState
 
     /// The store that holds the state: the store itself, or a test store's real store
-    /// underneath. For features that attach to a store.
-    var storeBeingSetUp: Store<State> { get }
+    /// underneath. The registrations' machinery, not API: an app registers through the forms
+    /// of this protocol.
+    @_documentation(visibility: internal)
+    var _storeBeingSetUp: Store<State> { get }
+}
 
-    /// Registers the reducer for `R.Action`; see ``Store/register(reducer:)``.
+// The registrations are `@inlinable`, as `Store.register(reducer:)` was before it moved here:
+// the reducer is specialized for the client's state where it is registered (the `d0` and
+// `keypath` benchmark workloads). On a `Store`, `_storeBeingSetUp` is the store itself, and
+// inlines away.
+
+extension StoreRegistering {
+    /// The store that holds the state.
+    @available(
+        *, deprecated,
+        message: "the registrations' machinery: register through the forms of StoreRegistering"
+    )
+    public var storeBeingSetUp: Store<State> { _storeBeingSetUp }
+
+    /// Registers the reducer for `R.Action`.
+    ///
+    /// ```swift
+    /// store.register(reducer: LoginReducer.self)
+    /// ```
+    ///
+    /// Each action type has exactly one reducer. Registering a second one for the same action
+    /// type is a programmer error: the store reports ``StoreDiagnostic/Kind/duplicateReducer``
+    /// with a message naming the action type and both reducers, then stops the program with a
+    /// `preconditionFailure` carrying that message.
     ///
     /// - Parameter reducer: The reducer type.
-    func register<R: Reducer>(reducer: R.Type) where R.State == State
+    /// - Complexity: O(1) on average.
+    @inlinable
+    public func register<R: Reducer>(reducer: R.Type) where R.State == State {
+        _storeBeingSetUp.engine.register(reducer: reducer)
+    }
 
-    /// Registers the reducer for `R.Action` over the part at `keyPath`; see
-    /// ``Store/register(reducer:at:)``.
+    /// Registers the reducer for `R.Action` over the part of the state at `keyPath`.
+    ///
+    /// ```swift
+    /// struct LoginForm { var firstName = "" }
+    /// struct SignInState: StoreState { var loginForm = LoginForm() }
+    /// struct EditFirstName: StoreAction { let text: String }
+    ///
+    /// enum LoginFormReducer: Reducer {   // reduces the part, not the whole state
+    ///     static func reduce(state: LoginForm, with action: EditFirstName) -> LoginForm {
+    ///         LoginForm(firstName: action.text)
+    ///     }
+    /// }
+    ///
+    /// let store = Store(with: SignInState())
+    /// store.register(reducer: LoginFormReducer.self, at: \.loginForm)
+    /// ```
+    ///
+    /// A feature keeps its own small state and reducers: the reducer receives the part at
+    /// `keyPath`, and what it returns is written back there; subscribers see the whole new
+    /// state as for any other change. The rule of one reducer per action type holds across both
+    /// forms: a second reducer for `R.Action`, whether for the whole state or a part, is reported
+    /// as ``StoreDiagnostic/Kind/duplicateReducer`` with a message naming both reducers and the
+    /// key path, then stops the program with a `preconditionFailure` carrying that message.
     ///
     /// - Parameters:
     ///   - reducer: The reducer type; its `State` is the part's type.
-    ///   - keyPath: Where the part lives in the state.
-    func register<R: Reducer>(reducer: R.Type, at keyPath: WritableKeyPath<State, R.State>)
-
-    /// Registers the reducer of one row of a list; see ``Store/register(reducer:forEach:id:)``.
-    ///
-    /// - Parameters:
-    ///   - reducer: The reducer type; its `State` is the row's type.
-    ///   - rows: Where the collection lives in the state.
-    ///   - id: Where the action holds the id of its row.
-    func register<R: Reducer, Rows: IdentifiedCollection>(
-        reducer: R.Type,
-        forEach rows: WritableKeyPath<State, Rows>,
-        id: KeyPath<R.Action, Rows.Element.ID>
-    ) where Rows.Element == R.State
-
-    /// Registers the reducer of a part that may be `nil`; see ``Store/register(reducer:ifLet:)``.
-    ///
-    /// - Parameters:
-    ///   - reducer: The reducer type; its `State` is the part's wrapped type.
-    ///   - part: Where the optional part lives in the state.
-    func register<R: Reducer>(reducer: R.Type, ifLet part: WritableKeyPath<State, R.State?>)
+    ///   - keyPath: Where the part lives in the store's state.
+    /// - Complexity: O(1) on average.
+    @inlinable
+    public func register<R: Reducer>(reducer: R.Type, at keyPath: WritableKeyPath<State, R.State>) {
+        _storeBeingSetUp.engine.register(reducer: reducer, at: keyPath)
+    }
 }
 
 extension Store: StoreRegistering {
     /// The store itself.
-    public var storeBeingSetUp: Store<State> { self }
-}
-
-extension TestStore: StoreRegistering {
-    /// The real store underneath, ``TestStore/store``.
-    public var storeBeingSetUp: Store<State> { store }
+    @inlinable
+    @_documentation(visibility: internal)
+    public var _storeBeingSetUp: Store<State> { self }
 }

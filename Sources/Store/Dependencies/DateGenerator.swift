@@ -12,6 +12,7 @@
 /// ```swift
 /// import Foundation
 /// import ReMVVMStore
+/// import ReMVVMTesting
 ///
 /// enum AddBookReducer: Reducer {
 ///     static func reduce(state: inout Library, with action: AddBook) {
@@ -55,12 +56,13 @@ public struct DateGenerator: Sendable {
 
 extension DependencyValues {
     /// Tells reducers the current date: the system's in a ``Store`` (``DateGenerator/live``); in
-    /// a ``TestStore``, a failure of the test until the test sets it
+    /// a `TestStore`, a failure of the test until the test sets it
     /// (``DateGenerator/constant(_:)``).
     ///
     /// ```swift
     /// import Foundation
     /// import ReMVVMStore
+    /// import ReMVVMTesting
     ///
     /// let store = TestStore(with: Library()) {
     ///     $0.date = .constant(Date(timeIntervalSinceReferenceDate: 800_000_000))

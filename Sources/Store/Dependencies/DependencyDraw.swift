@@ -16,6 +16,7 @@
 /// ```swift
 /// import Foundation
 /// import ReMVVMStore
+/// import ReMVVMTesting
 ///
 /// let store = TestStore(with: Library()) {
 ///     $0.replayedDraws = [

@@ -18,14 +18,14 @@
 /// }
 /// ```
 ///
-/// A ``Store`` starts from each key's ``liveValue``, a ``TestStore`` from its ``testValue``;
+/// A ``Store`` starts from each key's ``liveValue``, a `TestStore` from its ``testValue``;
 /// the trailing closure of either initializer replaces any of them, for one store.
 ///
 /// A store reads a key's value once, when it first needs it, and keeps it. So how the key
 /// declares its value says who shares it. A `static let` is one value for the whole process:
 /// right for values and stateless clients, but an object with state in it (a class, an actor)
 /// is then shared by every store and every test. A computed `static var` makes a new value at
-/// each read, and so gives each store, and each test's ``TestStore``, one of its own:
+/// each read, and so gives each store, and each test's `TestStore`, one of its own:
 ///
 /// ```swift
 /// actor RevisionServer {
@@ -51,7 +51,7 @@ public protocol DependencyKey {
     /// shared by every store.
     static var liveValue: Value { get }
 
-    /// The value a ``TestStore`` uses unless its initializer's closure sets another;
+    /// The value a `TestStore` uses unless its initializer's closure sets another;
     /// ``liveValue`` unless the key declares one.
     ///
     /// A test value that fails loudly when called (an "unimplemented" client) makes a test

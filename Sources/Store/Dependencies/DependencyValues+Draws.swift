@@ -32,6 +32,7 @@ extension DependencyValues {
     /// ```swift
     /// import Foundation
     /// import ReMVVMStore
+    /// import ReMVVMTesting
     ///
     /// let store = TestStore(with: Library()) {
     ///     $0.uuid = .incrementing

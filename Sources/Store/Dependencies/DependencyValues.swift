@@ -2,7 +2,7 @@
 /// through ``Dispatcher/dependencies``.
 ///
 /// Each key reads as its ``DependencyKey/liveValue`` in a ``Store`` and as its
-/// ``DependencyKey/testValue`` in a ``TestStore``, unless the store's initializer set it.
+/// ``DependencyKey/testValue`` in a `TestStore`, unless the store's initializer set it.
 /// One property is built in: ``clock``, the clock effects sleep on.
 ///
 /// ```swift
@@ -15,7 +15,7 @@
 /// Setting a value in the closure changes that store only. A key that is not set is read from
 /// the key once per store, the first time the store needs it, and the store keeps that value:
 /// a key whose value is computed (`static var liveValue: Server { Server() }`) gives every store,
-/// and every test's ``TestStore``, an object of its own, while a stored `static let` is one
+/// and every test's `TestStore`, an object of its own, while a stored `static let` is one
 /// value for the whole process. See <doc:Dependencies>.
 public struct DependencyValues: Sendable {
     /// Where unset keys read their value from.
@@ -47,7 +47,7 @@ public struct DependencyValues: Sendable {
     /// ```
     ///
     /// Reads the value set for `key`, or else the key's ``DependencyKey/liveValue`` (in a
-    /// ``Store``) or ``DependencyKey/testValue`` (in a ``TestStore``), read once for this store
+    /// ``Store``) or ``DependencyKey/testValue`` (in a `TestStore`), read once for this store
     /// and kept: every later read, from the store, its middleware or their tasks, gives the same
     /// value.
     ///
@@ -82,9 +82,9 @@ public struct DependencyValues: Sendable {
     }
 
     /// The clock effects wait on: `ContinuousClock()` unless the store's initializer sets
-    /// another, such as a ``TestClock`` in a test.
+    /// another, such as a `TestClock` in a test.
     ///
-    /// A ``TestStore`` does not wait real time unless its test says so: until the test sets
+    /// A `TestStore` does not wait real time unless its test says so: until the test sets
     /// the clock, a sleep on it is a failure of the test that says to set `$0.clock`, and ends
     /// at once.
     ///

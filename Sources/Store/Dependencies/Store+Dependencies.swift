@@ -10,7 +10,7 @@ extension Store {
     /// Every key starts as its ``DependencyKey/liveValue``, read once for this store and kept;
     /// `dependencies` changes any of them for this store only, as a preview does with canned
     /// data. Middleware and their tasks
-    /// read them through ``Dispatcher/dependencies``. A ``TestClock`` given as the clock waits
+    /// read them through ``Dispatcher/dependencies``. A `TestClock` given as the clock waits
     /// for this store's tasks when it advances.
     ///
     /// - Parameters:
@@ -25,7 +25,7 @@ extension Store {
     ) {
         self.init(with: state, middleware: middleware)
         dependencies(&engine.dependencies)
-        engine.watchTestClock()
+        engine.watchTaskWatchingClock()
     }
 
     /// The store's dependencies: each key's live value unless the initializer set another.

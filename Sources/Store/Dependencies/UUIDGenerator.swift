@@ -86,7 +86,7 @@ public struct UUIDGenerator: Sendable {
 
 extension DependencyValues {
     /// Makes the ids reducers need: random ids in a ``Store`` (``UUIDGenerator/live``); in a
-    /// ``TestStore``, a failure of the test until the test sets it (``UUIDGenerator/incrementing``,
+    /// `TestStore`, a failure of the test until the test sets it (``UUIDGenerator/incrementing``,
     /// ``UUIDGenerator/constant(_:)``).
     ///
     /// ```swift

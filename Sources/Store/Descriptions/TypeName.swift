@@ -1,4 +1,4 @@
-/// The one way the package writes a type's name for people: traces, ``TestStore`` failures,
+/// The one way the package writes a type's name for people: traces, `TestStore` failures,
 /// diagnostics, action logs and exported tests all say it the same way.
 ///
 /// A name is qualified by its enclosing types and has no module prefix:

@@ -1,4 +1,4 @@
-/// The one way the package writes a value for people: an action in a trace, a ``TestStore``
+/// The one way the package writes a value for people: an action in a trace, a `TestStore`
 /// failure or a diagnostic, a value in a difference. Type names are ``TypeName``'s.
 ///
 /// A value is written as Swift source would write it, without module prefixes: strings quoted,

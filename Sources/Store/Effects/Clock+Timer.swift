@@ -29,7 +29,7 @@ extension Clock where Duration == Swift.Duration {
     /// do not drift, however long the loop's body takes (a body that took longer than an
     /// interval gets the ticks it missed at once). The loop needs no `try`: cancelling the task
     /// ends it. Any `Clock` whose `Duration` is `Duration` has it, so the store's
-    /// ``DependencyValues/clock`` (an `any Clock<Duration>`) does, and so does a ``TestClock``,
+    /// ``DependencyValues/clock`` (an `any Clock<Duration>`) does, and so does a `TestClock`,
     /// on which `await clock.advance(by: .seconds(3))` delivers three ticks, each one's body
     /// running before the next.
     ///

@@ -18,8 +18,8 @@
 /// ticks it missed at once, one by one. The iteration never throws: it ends (`nil`) when its
 /// task is cancelled, or when the clock's sleep throws for another reason.
 ///
-/// On a ``TestClock``, `await clock.advance(by: .seconds(3))` delivers three ticks, each body
-/// running before the next tick; on an ``ImmediateClock`` every sleep ends at once, so the
+/// On a `TestClock`, `await clock.advance(by: .seconds(3))` delivers three ticks, each body
+/// running before the next tick; on an `ImmediateClock` every sleep ends at once, so the
 /// ticks never pause: end such a loop yourself.
 public struct ClockTimer: AsyncSequence, Sendable {
     /// The time of a tick since the iteration started.

@@ -1,7 +1,7 @@
 extension Dispatcher {
     /// Starts asynchronous work that the store counts until it ends, so that
-    /// ``Store/idle()`` and ``TestStore/finish(timeout:filePath:line:)`` wait for it (and, in a
-    /// test, ``TestStoreTask/finish(timeout:filePath:line:)`` of the action it followed from).
+    /// ``Store/idle()`` and `TestStore.finish(timeout:filePath:line:)` wait for it (and, in a
+    /// test, `TestStoreTask.finish(timeout:filePath:line:)` of the action it followed from).
     ///
     /// Call it from a middleware, before or after `next`. The work runs on the main actor,
     /// where it can call `next` and `dispatch(action:)` directly; what it awaits runs wherever

@@ -12,7 +12,7 @@ extension Store {
     /// Work that starts while waiting is waited for as well, and so is a cancelled task until
     /// its work returns. A middleware that keeps a dispatcher and never calls `next` keeps the
     /// store from being idle until it lets the dispatcher go; cancel the waiting task, or use
-    /// ``TestStore/finish(timeout:filePath:line:)`` that gives up after a timeout
+    /// `TestStore.finish(timeout:filePath:line:)` that gives up after a timeout
     /// and names it. Returns early when the calling task is cancelled.
     public func idle() async {
         await engine.effectTracker().waitUntilIdle()

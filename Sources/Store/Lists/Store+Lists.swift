@@ -1,4 +1,4 @@
-extension Store {
+extension StoreRegistering {
     /// Registers the reducer of one row of a list: the reducer's `State` is the row, and the
     /// action names its row by id.
     ///
@@ -24,7 +24,7 @@ extension Store {
     ///
     /// The row is found by id, reduced, and written back in place; subscribers see the whole
     /// new state. An action whose id is not in the collection changes nothing and is reported
-    /// through ``diagnosticsHandler`` as ``StoreDiagnostic/Kind/rowNotFound``, naming the
+    /// through ``Store/diagnosticsHandler`` as ``StoreDiagnostic/Kind/rowNotFound``, naming the
     /// action, the id and the collection. The one-reducer rule holds as for
     /// ``register(reducer:)``.
     ///
@@ -45,7 +45,7 @@ extension Store {
         forEach rows: WritableKeyPath<State, Rows>,
         id: KeyPath<R.Action, Rows.Element.ID>
     ) where Rows.Element == R.State {
-        engine.register(reducer: reducer, forEach: rows, id: id)
+        _storeBeingSetUp.engine.register(reducer: reducer, forEach: rows, id: id)
     }
 
     /// Registers the reducer of a part of the state that may be `nil`: it runs while the part
@@ -65,7 +65,7 @@ extension Store {
     /// ```
     ///
     /// While the part is `nil`, an action of the reducer changes nothing and is reported
-    /// through ``diagnosticsHandler`` as ``StoreDiagnostic/Kind/partIsNil``, naming the action
+    /// through ``Store/diagnosticsHandler`` as ``StoreDiagnostic/Kind/partIsNil``, naming the action
     /// and the key path.
     ///
     /// - Parameters:
@@ -73,43 +73,6 @@ extension Store {
     ///   - part: Where the optional part lives in the store's state.
     @inlinable
     public func register<R: Reducer>(reducer: R.Type, ifLet part: WritableKeyPath<State, R.State?>) {
-        engine.register(reducer: reducer, ifLet: part)
-    }
-}
-
-extension TestStore {
-    /// Registers the reducer of one row of a list in the store underneath, as
-    /// ``Store/register(reducer:forEach:id:)`` does.
-    ///
-    /// <!-- snippet: given store: TestStore<Library> -->
-    /// ```swift
-    /// store.register(reducer: StarReducer.self, forEach: \.novels, id: \.novelID)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - reducer: The reducer type; its `State` is the row's type.
-    ///   - rows: Where the collection lives in the state.
-    ///   - id: Where the action holds the id of its row.
-    public func register<R: Reducer, Rows: IdentifiedCollection>(
-        reducer: R.Type,
-        forEach rows: WritableKeyPath<State, Rows>,
-        id: KeyPath<R.Action, Rows.Element.ID>
-    ) where Rows.Element == R.State {
-        store.register(reducer: reducer, forEach: rows, id: id)
-    }
-
-    /// Registers the reducer of a part that may be `nil` in the store underneath, as
-    /// ``Store/register(reducer:ifLet:)`` does.
-    ///
-    /// <!-- snippet: given store: TestStore<Library> -->
-    /// ```swift
-    /// store.register(reducer: EditTitleReducer.self, ifLet: \.editing)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - reducer: The reducer type; its `State` is the part's wrapped type.
-    ///   - part: Where the optional part lives in the state.
-    public func register<R: Reducer>(reducer: R.Type, ifLet part: WritableKeyPath<State, R.State?>) {
-        store.register(reducer: reducer, ifLet: part)
+        _storeBeingSetUp.engine.register(reducer: reducer, ifLet: part)
     }
 }

@@ -52,11 +52,8 @@ extension Dispatcher {
     }
 }
 
-/// How one pass of an action through the chain ended, as the engine recorded it: what the
-/// tracer reads instead of working it out.
-package enum DispatchPassOutcome: Sendable {
-    case reduced, unhandled, blocked, deferred
-
+extension StorePassOutcome {
+    /// The engine's outcome of a pass (DispatchMachine.swift); `nil` for a pass in progress.
     init?(_ outcome: DispatchOutcome) {
         switch outcome {
         case .reduced: self = .reduced
@@ -72,7 +69,7 @@ extension Dispatcher {
     /// Passes the action on, as ``next(completion:)``, and returns how the pass ended below this
     /// middleware, as the engine recorded it; `nil` when `next` did not pass it on (called a
     /// second time, or from a deferred level, whose chain resumes elsewhere).
-    package func nextReportingOutcome(completion: (@MainActor (State) -> Void)? = nil) -> DispatchPassOutcome?
+    package func nextReportingOutcome(completion: (@MainActor (State) -> Void)? = nil) -> StorePassOutcome?
     {
         guard level.phase == .running else {
             next(completion: completion)
@@ -82,6 +79,6 @@ extension Dispatcher {
         // the engine's frame holds the context until the chain returns here.
         let context = level.context(as: DispatchContext<State>.self)
         next(completion: completion)
-        return DispatchPassOutcome(context.outcome)
+        return StorePassOutcome(context.outcome)
     }
 }

@@ -1,5 +1,5 @@
 extension StoreDiagnostic.Kind {
-    /// A ``TestStore`` whose exhaustivity is `.off(listingSkipped: true)` skipped an assertion:
+    /// A `TestStore` whose exhaustivity is `.off(listingSkipped: true)` skipped an assertion:
     /// a change of the state that a step's closure did not set, or an action reduced that no
     /// `receive` took. Not a failure: the test goes on and passes. The message names the step's
     /// file and line, the step, and what it skipped, one thing per diagnostic:

@@ -8,30 +8,25 @@ import ReMVVMStore
 #endif
 
 extension DemoApp {
-    /// A test store with the demo's reducers (the navigation's included) and middleware (the undo
-    /// history) and the state the app starts from, on `clock`: what the tests `--export-test`
-    /// prints start with.
-    ///
-    /// <!-- snippet: not checked (the demo's types are internal to its executable) -->
-    /// ```swift
-    /// let clock = TestClock()
-    /// let store = DemoApp.makeTestStore(clock: clock)
-    /// try await store.send(LoginAction(firstName: "Ada", lastName: "Lovelace")) {
-    ///     $0.user = User(firstName: "Ada", lastName: "Lovelace")
-    ///     $0.navigation.apply(.present(.greetings))
-    /// }
-    /// ```
-    static func makeTestStore(clock: any Clock<Duration> = TestClock()) -> TestStore<AppState> {
+    /// A store with the demo's reducers (the navigation's included) and middleware (the undo
+    /// history) and the state the app starts from: what `--export-test` replays a session on.
+    /// The tests' `DemoApp.makeTestStore(clock:)` sets up a test store the same way, with
+    /// ``setUp(_:history:)``.
+    static func makeExportStore() -> Store<AppState> {
         let history = UndoHistory<AppState>(limit: historyLimit)
-        let store = TestStore(
-            with: AppState(factory: CompositeViewModelFactory(), user: nil),
-            middleware: [history]
-        ) { $0.clock = clock }
+        let store = Store(
+            with: AppState(factory: CompositeViewModelFactory(), user: nil), middleware: [history])
+        setUp(store, history: history)
+        return store
+    }
+
+    /// Registers the demo's reducers, the navigation's included, and `history`, on a store or a
+    /// test store.
+    static func setUp(_ store: some StoreRegistering<AppState>, history: UndoHistory<AppState>) {
         store.register(navigation: \.navigation)
         store.register(reducer: LoginReducer.self)
         store.register(reducer: LogoutReducer.self)
-        history.register(on: store.store)
-        return store
+        history.register(on: store)
     }
 
     /// How `--export-test` writes a session as a test: the properties that changed, the
@@ -41,7 +36,7 @@ extension DemoApp {
         var exporter = SessionTestExporter(
             replayer: replayer, makeStore: "DemoApp.makeTestStore(clock: clock)")
         exporter.imports = [
-            "import ReMVVMMiddleware", "import ReMVVMStore", "import Testing", "",
+            "import ReMVVMMiddleware", "import ReMVVMStore", "import ReMVVMTesting", "import Testing", "",
             "@testable import remvvm_demo",
         ]
         exporter.stateAssertion = .changedProperties
@@ -62,7 +57,7 @@ extension DemoApp {
             let log = try ActionLog(contentsOf: url)
             var exporter = testExporter
             exporter.suiteName = suiteName(forLog: url.deletingPathExtension().lastPathComponent)
-            return .success(try exporter.source(for: log, from: makeTestStore().store))
+            return .success(try exporter.source(for: log, from: makeExportStore()))
         } catch {
             return .failure(.cannotExport(logPath, error))
         }

@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTestSupport
 import Testing
 
 // Middleware whose `next` comes late, never, twice, or from an effect that gets cancelled: the
@@ -302,7 +303,7 @@ struct AsyncMiddlewareTests {
     @Test("a thousand effects finishing in random order each reduce once with the state of their moment")
     func manyEffectsRandomOrder() async {
         let seed = Reliability.baseSeed
-        var random = Reliability.SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let harness = Harness(plan: .later)
         let store = harness.store
         let ids = Array(0..<1000)

@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTestSupport
 import Testing
 
 private typealias State = StoreFixture.State
@@ -11,7 +12,7 @@ private typealias Unhandled = StoreFixture.Unhandled
 /// the subscribers hold. Everything the middleware and subscribers do is drawn from one seed.
 @MainActor
 private final class Chaos {
-    var random: Reliability.SeededRandom
+    var random: SeededGenerator
     /// Each calls `next` on a kept dispatcher: deferred, or one that already passed its action on.
     var kept: [() -> Void] = []
     var store: Store<State>?
@@ -25,7 +26,7 @@ private final class Chaos {
 
     init(seed: UInt64) {
         self.seed = seed
-        random = Reliability.SeededRandom(seed: seed)
+        random = SeededGenerator(seed: seed)
     }
 
     func below(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }

@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTestSupport
 import Testing
 
 // Many tasks dispatch through `await` while others add and remove subscribers. The store lives
@@ -81,7 +82,7 @@ private final class Churn {
     }
 
     private let store: Store<LoadState>
-    private var random: [Reliability.SeededRandom]
+    private var random: [SeededGenerator]
     private var live: [(holder: Holder, track: Track)] = []
     /// Removed subscribers kept alive, to prove that removal alone stops the calls.
     private var removedButHeld: [CountingSubscriber] = []
@@ -92,7 +93,7 @@ private final class Churn {
     init(store: Store<LoadState>, senders: Int, churners: Int, seed: UInt64) {
         self.store = store
         runningSenders = senders
-        random = (0..<churners).map { Reliability.SeededRandom(seed: seed &+ UInt64($0)) }
+        random = (0..<churners).map { SeededGenerator(seed: seed &+ UInt64($0)) }
     }
 
     var isRunning: Bool { runningSenders > 0 }

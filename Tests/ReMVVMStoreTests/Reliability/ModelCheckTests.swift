@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTestSupport
 import Testing
 
 // Random programs run against the store and against a reference model: a plain interpreter of
@@ -161,7 +162,7 @@ private struct Program: CustomStringConvertible {
 
     init(seed: UInt64) {
         self.seed = seed
-        var random = Reliability.SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         for index in 0..<Int.random(in: 0...4, using: &random) {
             let spec: MiddlewareSpec =
                 switch Int.random(in: 0..<7, using: &random) {

@@ -1,4 +1,5 @@
 import ReMVVMStore
+import ReMVVMTestSupport
 import Testing
 
 // Dispatches made from subscribers, middleware and completions while the store is busy are
@@ -224,7 +225,7 @@ struct ReentrancyTests {
     @Test("many subscribers dispatching at random never see a state older than one they saw")
     func randomReentrantSubscribers() {
         let seed = Reliability.baseSeed
-        var random = Reliability.SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let store = Store(with: ChainState())
         store.register(reducer: StepReducer.self)
         let limit = 20_000

@@ -2,31 +2,9 @@ import Foundation
 import ReMVVMStore
 import Testing
 
-/// Shared tools of the reliability suites: seeded randomness, load sizes, memory readings.
+/// Shared tools of the reliability suites: load sizes, memory readings (seeded randomness is
+/// ReMVVMTestSupport's `SeededGenerator`).
 enum Reliability {
-    /// A small, fast, seedable generator (SplitMix64), so a failing run can be replayed exactly
-    /// from the seed it prints.
-    struct SeededRandom: RandomNumberGenerator {
-        private var state: UInt64
-
-        init(seed: UInt64) {
-            state = seed
-        }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
-
-        /// `true` with probability `percent` in 100.
-        mutating func chance(_ percent: Int) -> Bool {
-            Int.random(in: 0..<100, using: &self) < percent
-        }
-    }
-
     /// The value of an environment variable, or `nil`.
     static func environment(_ name: String) -> String? {
         ProcessInfo.processInfo.environment[name]

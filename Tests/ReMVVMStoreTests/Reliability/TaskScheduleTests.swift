@@ -1,4 +1,6 @@
 import ReMVVMStore
+import ReMVVMTestSupport
+import ReMVVMTesting
 import Testing
 
 // 1,000 seeded random schedules of dispatches that start tasks with an id, clock advances and
@@ -48,18 +50,6 @@ private struct Canceller: Middleware {
     func applyMiddleware(for state: RunLog, action: CancelKey, dispatcher: Dispatcher<CancelKey, RunLog>) {
         dispatcher.cancelTasks(id: action.key)
         dispatcher.next()
-    }
-}
-
-/// SplitMix64: the same numbers for the same seed on every platform.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
@@ -120,7 +110,7 @@ struct TaskScheduleTests {
     private func run(seed: UInt64) async -> (
         actual: [Int], expected: [Int], cancelled: Set<Int>, pending: Int
     ) {
-        var random = SeededGenerator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let clock = TestClock()
         let store = Store(with: RunLog(), middleware: [Starter(), Canceller()]) { $0.clock = clock }
         store.register(reducer: FinishedReducer.self)

@@ -90,7 +90,7 @@ struct TraceProbe: AnyMiddleware {
         state: State,
         dispatcher: Dispatcher<Action, State>,
         recording: TraceRecording
-    ) -> DispatchPassOutcome? {
+    ) -> StorePassOutcome? {
         let clock = tracer.clock
         let isFirst = index == 0
         guard following == nil else {

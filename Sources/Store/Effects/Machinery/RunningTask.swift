@@ -1,17 +1,17 @@
 /// One task the store counts, started with an id by
 /// ``Dispatcher/task(id:cancelInFlight:_:)``: what cancelling it by id needs, and what a
-/// ``TestStore`` timeout says about it.
+/// `TestStore` timeout says about it.
 @MainActor
 @usableFromInline
-final class RunningTask {
+package final class RunningTask {
     /// The task with an id whose work is running, for the code it runs: a dispatch reads it to
-    /// know whether it is dropped, a ``TestClock`` sleep to know whose sleep it is. Tasks
+    /// know whether it is dropped, a `TestClock` sleep to know whose sleep it is. Tasks
     /// started inside the work (`Task { }`) inherit it.
-    @TaskLocal static var current: RunningTask?
+    @TaskLocal package static var current: RunningTask?
 
-    /// The number of tasks with an id started before this one, in any store: a ``TestClock``
+    /// The number of tasks with an id started before this one, in any store: a `TestClock`
     /// wakes sleepers with the same deadline in the order their tasks started.
-    let sequence: UInt64
+    package let sequence: UInt64
     private static var started: UInt64 = 0
     /// The sequence the next task takes.
     static var nextSequence: UInt64 { started }

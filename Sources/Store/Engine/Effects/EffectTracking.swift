@@ -19,23 +19,6 @@
 @MainActor
 @usableFromInline
 final class EffectTracker<State: StoreState> {
-    /// How one pass of an action through the chain ended.
-    enum Outcome: Equatable {
-        case reduced, unhandled, blocked, deferred
-
-        /// The engine's outcome of a pass that ended (DispatchMachine.swift); a pass never
-        /// ends in progress.
-        init(_ outcome: DispatchOutcome) {
-            switch outcome {
-            case .reduced: self = .reduced
-            case .unhandled: self = .unhandled
-            case .blocked: self = .blocked
-            case .deferred: self = .deferred
-            case .inProgress: preconditionFailure("internal inconsistency: a pass ended in progress")
-            }
-        }
-    }
-
     /// A pass that stopped at a middleware that kept its dispatcher without calling `next`.
     @MainActor
     struct Hold {
@@ -69,7 +52,7 @@ final class EffectTracker<State: StoreState> {
 
     /// Called when a pass of an action through the chain ended, with its outcome, the state
     /// after it, and the context of the pass.
-    var onEnded: ((any StoreAction, Outcome, State, AnyObject?) -> Void)?
+    var onEnded: (@MainActor (any StoreAction, StorePassOutcome, State, AnyObject?) -> Void)?
     /// Called when a task started or ended (a ``TestStore`` keeps what it would report).
     var onTasksChanged: (() -> Void)?
     /// Whether a task started through a dispatcher is counted in the ``SentActionWork`` current
@@ -94,7 +77,9 @@ final class EffectTracker<State: StoreState> {
         outcome passOutcome: DispatchOutcome,
         deferredBy middleware: (any AnyMiddleware)?
     ) {
-        let outcome = Outcome(passOutcome)
+        guard let outcome = StorePassOutcome(passOutcome) else {
+            preconditionFailure("internal inconsistency: a pass ended in progress")
+        }
         if outcome == .deferred, let middleware, let context {
             holds.removeAll { !$0.isPending }
             holds.append(
@@ -304,10 +289,11 @@ extension DispatchEngine {
         return type(of: route.middleware[level.index])
     }
 
-    /// Lets a ``TestClock`` given as the clock wait for this store's tasks when it advances.
+    /// Lets a clock that watches a store's tasks (ReMVVMTesting's `TestClock`), given as the
+    /// clock, wait for this store's tasks when it advances.
     @usableFromInline
-    func watchTestClock() {
-        (dependencies.clock as? TestClock)?.watch(effectTracker())
+    func watchTaskWatchingClock() {
+        (dependencies.clock as? any StoreTaskWatchingClock)?.watch(effectTracker())
     }
 
     /// The engine's tracker, created at the first need.

@@ -1,4 +1,4 @@
-/// One failure of a ``TestStore`` as the running test should show it: what went wrong, at the
+/// One failure of a `TestStore` as the running test should show it: what went wrong, at the
 /// file and line an editor marks.
 package struct TestStoreIssue: Sendable {
     /// The lines a person reads: the step, then one line per problem.
@@ -23,7 +23,7 @@ package struct TestStoreIssue: Sendable {
     }
 }
 
-/// Where a ``TestStore`` sends its failures so that the running test records them as issues.
+/// Where a `TestStore` sends its failures so that the running test records them as issues.
 ///
 /// ReMVVMStore imports neither Testing nor XCTest (an app's own modules link it), so it cannot
 /// record an issue itself. The ReMVVMTesting module, which a test target links, installs a

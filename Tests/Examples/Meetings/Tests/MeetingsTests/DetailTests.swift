@@ -1,5 +1,6 @@
 import Foundation
 import ReMVVM
+import ReMVVMTesting
 import Testing
 
 @testable import Meetings

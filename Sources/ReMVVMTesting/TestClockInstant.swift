@@ -1,3 +1,5 @@
+import ReMVVMStore
+
 /// A moment on one of the test clocks, ``TestClock`` or ``ImmediateClock``: the time passed
 /// since the clock's zero. Each clock has its own (`Clock` tells them apart), so an instant of
 /// one is never a deadline on the other.

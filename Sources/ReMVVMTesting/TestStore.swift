@@ -1,13 +1,16 @@
-/// Drives a real ``Store`` step by step in a test, and checks the state after every action and
+public import ReMVVMStore
+
+/// Drives a real `Store` step by step in a test, and checks the state after every action and
 /// every action the store reduced on its own.
 ///
 /// Each ``send(_:timeout:filePath:line:assert:)`` dispatches an action and compares the state right after its
 /// reduce with the state before, changed by the closure. Every action reduced that the test
 /// did not send (dispatched by middleware, effects or subscribers) must be received in order
 /// with ``receive(_:timeout:filePath:line:assert:)``, and ``finish(timeout:filePath:line:)``
-/// waits until the store is idle and fails on anything left. It imports neither XCTest nor
-/// Testing: every failure throws a ``TestStoreFailure`` naming the file and line of the step
-/// that failed, which both frameworks report.
+/// waits until the store is idle and fails on anything left. Every failure throws a
+/// ``TestStoreFailure`` naming the file and line of the step that failed, and is an issue of
+/// the running test there. Reducers are registered through `StoreRegistering` (ReMVVMStore),
+/// as on a store, so one setup function of the app serves both.
 ///
 /// ```swift
 /// let store = TestStore(with: AppState(factory: factory), middleware: [SaveMiddleware()])
@@ -19,7 +22,7 @@
 /// ```
 ///
 /// States that are `Equatable` are compared with `==`; others structurally (stored
-/// properties, collections element by element, an ``IdentifiedCollection`` by id, enums by
+/// properties, collections element by element, an `IdentifiedCollection` by id, enums by
 /// case and payload, class references by identity, a stored `factory` included), so a state like
 /// the seed's `AppState` works.
 ///
@@ -28,16 +31,16 @@
 /// which action without calling `next`, and which tasks run, by id and by the middleware
 /// that started them.
 ///
-/// When the test target links the ReMVVMTesting product, every failure is also an issue of the
-/// running test, in Swift Testing and in XCTest, at the line of the step that failed: the test
-/// runner lists the test as failed and Xcode marks the line. A test that ends without asserting
+/// Every failure is also an issue of the running test, in Swift Testing and in XCTest, at the
+/// line of the step that failed: the test runner lists the test as failed and Xcode marks the
+/// line. A test that ends without asserting
 /// everything does not pass silently: when an exhaustive test store is released while tasks
 /// still run, a middleware still holds an action, or reduced actions were not received, and
 /// none of its steps failed, that is an issue at its last step. A sleep on the store's clock
 /// when the test did not set one (`$0.clock`), and a reducer's first draw of an id or a date the
 /// test did not set (`$0.uuid`, `$0.date`), is an issue at the line that created the test
-/// store. Without ReMVVMTesting, these are written to standard error and the test process
-/// ends with status 1 (see <doc:Testing>). Call ``finish(timeout:filePath:line:)`` at the end of
+/// store. When no test is running to record them (a test store that outlived its test), these
+/// are written to standard error and the test process ends with status 1 (see <doc:Testing>). Call ``finish(timeout:filePath:line:)`` at the end of
 /// each test.
 @MainActor
 public final class TestStore<State: StoreState> {
@@ -56,8 +59,8 @@ public final class TestStore<State: StoreState> {
         ///
         /// When `listingSkipped` is `true`, each thing skipped is reported, without failing the
         /// test, through the diagnostics handler of the store underneath
-        /// (``Store/diagnosticsHandler``, which writes one line to standard error unless the
-        /// test installs its own) as ``StoreDiagnostic/Kind/assertionSkipped``, naming the step
+        /// (`Store.diagnosticsHandler`, which writes one line to standard error unless the
+        /// test installs its own) as `StoreDiagnostic.Kind.assertionSkipped`, naming the step
         /// it was skipped at: each change of the state that the step's closure did not set
         /// (`count: 0 -> 1`), and each action reduced that no `receive` took.
         case off(listingSkipped: Bool)
@@ -93,7 +96,6 @@ public final class TestStore<State: StoreState> {
     /// machine does not make a step fail before the effects it waits for had their turn.
     public var timeout: Duration = .seconds(1)
 
-    let tracker: EffectTracker<State>
     /// What is left unasserted, for the check when the test store is released.
     let ledger: TestStoreLedger
     /// The state after the last reduce seen, to know each action's state before it.
@@ -135,21 +137,21 @@ public final class TestStore<State: StoreState> {
         weak var context: AnyObject?
         var wasDeferred = false
         var step: Step?
-        var outcome: EffectTracker<State>.Outcome?
+        var outcome: StorePassOutcome?
     }
 
-    /// Creates a test store over a new ``Store``.
+    /// Creates a test store over a new `Store`.
     ///
     /// ```swift
     /// struct CounterState: StoreState, Equatable { var count = 0 }
     /// let store = TestStore(with: CounterState(), middleware: [LoggingMiddleware()])
     /// ```
     ///
-    /// Every dependency is its key's ``DependencyKey/testValue``.
+    /// Every dependency is its key's `DependencyKey.testValue`.
     ///
     /// - Parameters:
     ///   - state: The initial state.
-    ///   - middleware: The middleware stack, as for ``Store/init(with:middleware:)``.
+    ///   - middleware: The middleware stack, as for `Store.init(with:middleware:)`.
     ///   - filePath: The file an issue about the test store as a whole names (a sleep on a clock
     ///     the test did not set, work left when it took no step); the call site's unless given.
     ///   - line: The line such an issue names; the call site's unless given.
@@ -162,7 +164,7 @@ public final class TestStore<State: StoreState> {
         self.init(with: state, middleware: middleware, filePath: filePath, line: line, dependencies: { _ in })
     }
 
-    /// Creates a test store over a new ``Store``, with the dependencies the test gives.
+    /// Creates a test store over a new `Store`, with the dependencies the test gives.
     ///
     /// ```swift
     /// let clock = TestClock()
@@ -172,19 +174,19 @@ public final class TestStore<State: StoreState> {
     /// }
     /// ```
     ///
-    /// Every key starts as its ``DependencyKey/testValue`` (its live value unless the key
+    /// Every key starts as its `DependencyKey.testValue` (its live value unless the key
     /// declares one); `dependencies` replaces any of them for this test only. The built-in ones
-    /// are the exception: unless `dependencies` sets ``DependencyValues/clock``, a sleep on it
+    /// are the exception: unless `dependencies` sets `DependencyValues.clock`, a sleep on it
     /// fails the test, saying to set it, and ends at once; unless it sets
-    /// ``DependencyValues/uuid`` or ``DependencyValues/date``, the first draw from either fails
+    /// `DependencyValues.uuid` or `DependencyValues.date`, the first draw from either fails
     /// the test the same way, and draws go on with counted ids and one fixed date. The test store
     /// reads each key once and keeps the value: a key whose test value is computed gives each
     /// test an object of its own, one declared with `static let` is shared by every test (see
-    /// <doc:Dependencies>).
+    /// ReMVVMStore's Dependencies article).
     ///
     /// - Parameters:
     ///   - state: The initial state.
-    ///   - middleware: The middleware stack, as for ``Store/init(with:middleware:)``.
+    ///   - middleware: The middleware stack, as for `Store.init(with:middleware:)`.
     ///   - filePath: The file an issue about the test store as a whole names (a sleep on a clock
     ///     the test did not set, work left when it took no step); the call site's unless given.
     ///   - line: The line such an issue names; the call site's unless given.
@@ -198,20 +200,17 @@ public final class TestStore<State: StoreState> {
     ) {
         ledger = TestStoreLedger(createdAt: filePath, line: line)
         store = Store(with: state, middleware: middleware)
-        store.engine.dependencies = DependencyValues(context: .test)
-        store.engine.dependencies.clock = UnsetTestStoreClock(createdAt: filePath, line: line)
-        store.engine.dependencies.uuid = .unset(createdAt: filePath, line: line)
-        store.engine.dependencies.date = .unset(createdAt: filePath, line: line)
-        dependencies(&store.engine.dependencies)
+        var values = DependencyValues.forTestStore(createdAt: filePath, line: line)
+        values.clock = UnsetTestStoreClock(createdAt: filePath, line: line)
+        dependencies(&values)
+        store.changeableDependencies = values
         latestState = state
-        tracker = store.engine.effectTracker()
         // Weak: the store underneath may outlive the test store (a view model keeps it).
-        tracker.onEnded = { [weak self] action, outcome, state, context in
-            self?.passEnded(action, outcome: outcome, state: state, context: context)
-        }
-        tracker.onTasksChanged = { [weak self] in self?.updateLedger() }
-        tracker.followsSentActions = true
-        store.engine.watchTestClock()
+        store.followWork(
+            passEnded: { [weak self] action, outcome, state, context in
+                self?.passEnded(action, outcome: outcome, state: state, context: context)
+            },
+            tasksChanged: { [weak self] in self?.updateLedger() })
         // The engine ends a pass with the action as dispatched; its change says how it was reduced.
         reducedActionWatch = store.observeChanges(
             StateObserver(.beforeSubscribers) { [weak self] _, _, cause in
@@ -222,34 +221,10 @@ public final class TestStore<State: StoreState> {
     deinit {
         ledger.testStoreEnded()
     }
+}
 
-    /// Registers the reducer for `R.Action` in the store underneath.
-    ///
-    /// ```swift
-    /// let store = TestStore(with: AppState(factory: factory))
-    /// store.register(reducer: AddTodoReducer.self)
-    /// ```
-    ///
-    /// - Parameter reducer: The reducer type.
-    public func register<R: Reducer>(reducer: R.Type) where R.State == State {
-        store.register(reducer: reducer)
-    }
-
-    /// Registers the reducer for `R.Action` over the part of the state at `keyPath`, in the
-    /// store underneath.
-    ///
-    /// ```swift
-    /// let store = TestStore(with: AppState())
-    /// store.register(reducer: QueryChangedReducer.self, at: \.search)
-    /// ```
-    ///
-    /// The same as ``Store/register(reducer:at:)``: the reducer receives the part at `keyPath`
-    /// and what it returns is written back there.
-    ///
-    /// - Parameters:
-    ///   - reducer: The reducer type; its `State` is the part's type.
-    ///   - keyPath: Where the part lives in the state.
-    public func register<R: Reducer>(reducer: R.Type, at keyPath: WritableKeyPath<State, R.State>) {
-        store.register(reducer: reducer, at: keyPath)
-    }
+extension TestStore: StoreRegistering {
+    /// The real store underneath: the registrations of `StoreRegistering` register there.
+    @_documentation(visibility: internal)
+    public var _storeBeingSetUp: Store<State> { store }
 }

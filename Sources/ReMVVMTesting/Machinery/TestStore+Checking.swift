@@ -1,3 +1,5 @@
+import ReMVVMStore
+
 // How TestStore records what the store reduced, checks it against a step, and reports a
 // failing step.
 
@@ -6,7 +8,7 @@ extension TestStore {
 
     func passEnded(
         _ action: any StoreAction,
-        outcome: EffectTracker<State>.Outcome,
+        outcome: StorePassOutcome,
         state: State,
         context: AnyObject?
     ) {
@@ -108,7 +110,7 @@ extension TestStore {
     func reportSkipped(_ what: String) {
         guard exhaustivity == .off(listingSkipped: true) else { return }
         let location = currentStep.map { "\(Self.fileName($0.filePath)):\($0.line): \($0.title): " } ?? ""
-        store.engine.report(.assertionSkipped, "\(location)skipped \(what)")
+        store.report(.assertionSkipped, "\(location)skipped \(what)")
     }
 
     /// Fails unless `actual` equals `expected` changed by `update`.
@@ -133,7 +135,7 @@ extension TestStore {
 
     func failure(_ headline: String, pending: Bool) -> StepFailure {
         var lines = [headline]
-        let held = tracker.pendingDescription
+        let held = store.pendingWork
         if !held.isEmpty {
             lines.append("Still pending:")
             lines += held.map { "  \($0)" }
@@ -199,7 +201,7 @@ extension TestStore {
 
     /// Writes down what would be left unasserted if the test ended now.
     func updateLedger() {
-        var leftOver = tracker.pendingDescription.map { "still pending: \($0)" }
+        var leftOver = store.pendingWork.map { "still pending: \($0)" }
         leftOver += unreceived.map { "reduced and not received: \($0.text)" }
         let isExhaustive = exhaustivity == .on
         ledger.entry.withLock {
@@ -227,7 +229,7 @@ extension TestStore {
         return true
     }
 
-    /// An action as failures show it, as ``ValueText`` writes actions: its qualified type and
+    /// An action as failures show it, as `ValueText` writes actions: its qualified type and
     /// its value, `FavoritesFeature.Toggle(id: 3)`, `NavigationAction<Screen>.push(.list)`.
     static func describe(_ action: any StoreAction) -> String {
         ValueText.action(action, limit: ValueDiff.testStoreValueLimit)

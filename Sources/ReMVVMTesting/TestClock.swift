@@ -1,3 +1,5 @@
+package import ReMVVMStore
+
 /// A clock whose time moves only when a test says so: debounces, timeouts and delays run in
 /// no real time, in the same order on every run.
 ///
@@ -22,8 +24,8 @@
 /// order (sleepers with the same deadline in the order their tasks with an id started, then
 /// in the order they started sleeping), sleepers that
 /// start during the advance included, and lets each woken piece of work run until it waits
-/// again before it wakes the next. For the tasks (``Dispatcher/task(priority:_:)`` and
-/// ``Dispatcher/task(id:cancelInFlight:_:)``) of a store whose dependencies hold the clock,
+/// again before it wakes the next. For the tasks (`Dispatcher.task(priority:_:)` and
+/// `Dispatcher.task(id:cancelInFlight:_:)`) of a store whose dependencies hold the clock,
 /// "waits again" is exact: before it moves time and after each wake, the advance waits until
 /// every such task sleeps on this clock or returned, whatever it awaits in between (a stub
 /// client, another actor), so the order of what they dispatch does not depend on how loaded
@@ -236,25 +238,15 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    /// The running tasks of one watched store: those with an id, and how many without one.
-    struct WatchedTasks {
-        var identified: [RunningTask]
-        var withoutID: Int
-    }
-
     /// The stores whose tasks the clock waits for, as functions returning their running tasks
     /// (`nil` once the store is gone).
-    private let stores = Locked<[@MainActor @Sendable () -> WatchedTasks?]>([])
+    private let stores = Locked<[@MainActor @Sendable () -> StoreRunningTasks?]>([])
 
-    /// Makes ``advance(by:)`` wait for the tasks of the store `tracker` belongs to; called by a
-    /// store whose dependencies hold this clock.
+    /// Makes ``advance(by:)`` wait for the tasks `runningTasks` returns; called by a store whose
+    /// dependencies hold this clock.
     @MainActor
-    func watch<State: StoreState>(_ tracker: EffectTracker<State>) {
-        stores.withLock { stores in
-            stores.append { [weak tracker] in
-                tracker.map { WatchedTasks(identified: $0.identifiedTasks, withoutID: $0.tasksWithoutID) }
-            }
-        }
+    package func watchTasks(_ runningTasks: @escaping @MainActor @Sendable () -> StoreRunningTasks?) {
+        stores.withLock { $0.append(runningTasks) }
     }
 
     /// Lets the work that was woken or started run until it waits again: yields the main actor,
@@ -291,7 +283,7 @@ public final class TestClock: Clock, Sendable {
         let watchers = stores.withLock { $0 }
         var running: [RunningTask] = []
         var withoutID = 0
-        var live: [@MainActor @Sendable () -> WatchedTasks?] = []
+        var live: [@MainActor @Sendable () -> StoreRunningTasks?] = []
         for watcher in watchers {
             guard let tasks = watcher() else { continue }
             running += tasks.identified
@@ -306,3 +298,5 @@ public final class TestClock: Clock, Sendable {
         }
     }
 }
+
+extension TestClock: StoreTaskWatchingClock {}

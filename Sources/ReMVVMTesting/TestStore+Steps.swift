@@ -1,3 +1,5 @@
+public import ReMVVMStore
+
 // TestStore's steps: send, receive, finish, assert, and skipping received actions.
 
 extension TestStore {
@@ -38,7 +40,7 @@ extension TestStore {
         assert update: ((inout State) throws -> Void)? = nil
     ) async throws -> TestStoreTask {
         let title = "send \(Self.describe(action))"
-        let work = SentActionWork()
+        let work = SentWork()
         try await step(title, filePath, line) {
             try await send(action, title: title, timeout: timeout, work: work, update: update)
         }
@@ -51,7 +53,7 @@ extension TestStore {
         _ action: Action,
         title: String,
         timeout: Duration?,
-        work: SentActionWork,
+        work: SentWork,
         update: ((inout State) throws -> Void)?
     ) async throws {
         try checkNothingUnreceived(before: title)
@@ -60,7 +62,7 @@ extension TestStore {
         defer { self.sending = nil }
         let stateBefore = latestState
         // Everything this dispatch runs, and the tasks it starts, see `work` (SentActionWork.swift).
-        SentActionWork.$current.withValue(work) {
+        work.whileCurrent {
             store.dispatch(action: action)
         }
         let finished = await wait(timeout ?? self.timeout) {
@@ -195,9 +197,9 @@ extension TestStore {
     /// try await store.finish(timeout: .milliseconds(200))
     /// ```
     ///
-    /// Idle means what ``Store/idle()`` means: no action queued, no middleware holding a
+    /// Idle means what `Store.idle()` means: no action queued, no middleware holding a
     /// dispatcher it has not called `next` on, no task started with
-    /// ``Dispatcher/task(priority:_:)`` or ``Dispatcher/task(id:cancelInFlight:_:)`` running
+    /// `Dispatcher.task(priority:_:)` or `Dispatcher.task(id:cancelInFlight:_:)` running
     /// (a cancelled task runs until its work returns). With ``exhaustivity`` off, unreceived
     /// actions are skipped.
     ///
@@ -215,7 +217,7 @@ extension TestStore {
     ) async throws {
         try await step("finish", filePath, line) {
             let limit = timeout ?? self.timeout
-            let idle = await wait(limit) { [tracker] in tracker.isIdle }
+            let idle = await wait(limit) { [store] in store.isWorkIdle }
             guard idle else {
                 throw failure("finish: the store was not idle within \(Self.show(limit)).", pending: true)
             }
@@ -225,7 +227,7 @@ extension TestStore {
 
     /// Waits until the tasks that the send of `title` set off ended; see ``TestStoreTask``.
     func finish(
-        _ work: SentActionWork, of title: String, timeout: Duration?, filePath: StaticString, line: UInt
+        _ work: SentWork, of title: String, timeout: Duration?, filePath: StaticString, line: UInt
     ) async throws {
         let stepTitle = "finish of \(title)"
         try await step(stepTitle, filePath, line) {

@@ -18,8 +18,8 @@
 /// }
 /// ```
 ///
-/// When the test target links the ReMVVMTesting product, the step records the failure as an
-/// issue of the running test at its file and line before throwing it
+/// The step records the failure as an issue of the running test at its file and line before
+/// throwing it
 /// (``isRecordedAsIssue``). The thrown error still ends the test, and Swift Testing and XCTest
 /// report an error a test throws as well; so that they do not print the whole text a second
 /// time, away from its line, the description of a recorded failure only points at the issue.

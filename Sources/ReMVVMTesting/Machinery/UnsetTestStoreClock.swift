@@ -1,3 +1,5 @@
+import ReMVVMStore
+
 /// The clock of a ``TestStore`` whose test did not set one: a sleep on it is a failure of the
 /// test, which should say what time does (an ``ImmediateClock``, or a ``TestClock`` it moves).
 ///

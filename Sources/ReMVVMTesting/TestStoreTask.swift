@@ -10,8 +10,8 @@
 /// try await store.receive(TodosLoaded.self) { $0.todos = [Todo(id: 1, title: "milk")] }
 /// ```
 ///
-/// The work of an action is every task started with ``Dispatcher/task(priority:_:)`` or
-/// ``Dispatcher/task(id:cancelInFlight:_:)``:
+/// The work of an action is every task started with `Dispatcher.task(priority:_:)` or
+/// `Dispatcher.task(id:cancelInFlight:_:)`:
 /// - by a middleware while the store processes the dispatch of the sent action: its own
 ///   middleware, and those of the actions dispatched during that dispatch (by middleware,
 ///   reducers' subscribers, completions);

@@ -19,10 +19,10 @@
 /// index even when its elements are `Identifiable`: its positions are what it promises, and it
 /// may hold an id twice.
 ///
-/// The package's one value differ: ``TestStore`` names the paths where the expected state and
+/// The package's one value differ: `TestStore` names the paths where the expected state and
 /// the actual one differ; any other client (a tracer, say) the paths an action changed.
 package enum ValueDiff {
-    /// How long a value shown in a ``TestStore`` failure may be; longer ones are cut in the
+    /// How long a value shown in a `TestStore` failure may be; longer ones are cut in the
     /// middle.
     package static let testStoreValueLimit = 160
 

@@ -1,3 +1,5 @@
+import ReMVVMStore
+
 /// A clock whose sleeps end at once: for tests that do not care about time, where a debounce
 /// or a delay should simply not hold the test up.
 ///
