@@ -69,8 +69,7 @@ extension Dispatcher {
     /// Passes the action on, as ``next(completion:)``, and returns how the pass ended below this
     /// middleware, as the engine recorded it; `nil` when `next` did not pass it on (called a
     /// second time, or from a deferred level, whose chain resumes elsewhere).
-    package func nextReportingOutcome(completion: (@MainActor (State) -> Void)? = nil) -> StorePassOutcome?
-    {
+    package func nextReportingOutcome(completion: (@MainActor (State) -> Void)? = nil) -> StorePassOutcome? {
         guard level.phase == .running else {
             next(completion: completion)
             return nil
