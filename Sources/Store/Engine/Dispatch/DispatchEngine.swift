@@ -74,9 +74,10 @@ final class DispatchEngine<State: StoreState> {
     /// The route of the last action type processed, and that type.
     @exclusivity(unchecked) @usableFromInline var lastRoute:
         (actionType: ObjectIdentifier, route: UncheckedReference<ActionRoute<State>>)?
-    /// The list version the last row action replaced, whose nodes the next one reuses
-    /// (DispatchEngine+Lists.swift); any other change of the state lets go of it.
-    @exclusivity(unchecked) @usableFromInline var rowDonor: TrieDonor?
+    /// What the last reduce kept for the next one, which the engine does not know (the lists
+    /// keep the version a row action replaced, to write the next row into its nodes:
+    /// Lists/Machinery/DispatchEngine+Lists.swift); any other change of the state lets go of it.
+    @exclusivity(unchecked) @usableFromInline var keptUntilNextChange: AnyObject?
 
     /// Work that arrived while the store was busy.
     @usableFromInline
@@ -256,7 +257,7 @@ final class DispatchEngine<State: StoreState> {
     func commit(_ newState: State, cause: () -> StateChangeCause) {
         // Checked first: clearing it unconditionally cost `d0` 16 instructions, the check 4
         // (callgrind, 882 before the donor).
-        if rowDonor != nil { rowDonor = nil }
+        if keptUntilNextChange != nil { keptUntilNextChange = nil }
         // The reducer is done: subscribers and observers are not reducers, and what they read or
         // draw is not the action's (a store they dispatch into sets the cell itself). The reduce
         // that called this puts back what the cell held before it. (With this line `commit` was

@@ -40,7 +40,7 @@ extension DispatchEngine {
     /// when the store is busy, so that no notification ever runs inside another.
     func replaceStateBypassingObservers(with newState: State) {
         whenIdle { engine in
-            engine.rowDonor = nil  // as in commit(_:cause:): any other change drops the donor
+            engine.keptUntilNextChange = nil  // as in commit(_:cause:): any other change drops it
             engine.subscribers.notify(newState, engine.state) { engine.state = newState }
         }
     }
