@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 fields='phase|outcome|resumedLevel|deferredLevel|isOnStack|keptCompletions|levels|heldContext|savedAction|actionAddress|isBusy|pending|innerDepth'
 # An assignment, a compound assignment, an `inout` use, or a mutating call on one of them.
 write="(\\.|^|[^.[:alnum:]_])($fields)[[:space:]]*(=[^=]|\\+=|-=|&\\+=|&-=)|&([[:alnum:]_]+\\.)*($fields)\\b|\\.($fields)\\.(append|remove|removeAll|removeFirst|popFirst|insert|take)\\("
-dirs=(Sources/Store/Engine Sources/Store/Middleware Sources/Store/Effects Sources/Store/Places Sources/Store/Core)
+dirs=(Sources/Store/Engine Sources/Store/Lists Sources/Store/Middleware Sources/Store/Effects Sources/Store/Places Sources/Store/Core)
 found=$(grep -rnE "$write" "${dirs[@]}" --include='*.swift' \
     | grep -v '^Sources/Store/Engine/Dispatch/DispatchMachine.swift:' \
     | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' \
@@ -16,7 +16,7 @@ found=$(grep -rnE "$write" "${dirs[@]}" --include='*.swift' \
 
 # The store's state: `engine.state = `, or `&engine.state`, outside DispatchEngine.swift's commits
 # (a reducer's fold writes its own `inout` copy, which is not the store's).
-state_writes=$(grep -rnE '[[:alnum:]_]+\.state(\[[^]]*\])?[[:space:]]*=[^=]|&[[:alnum:]_]+\.state\b' Sources/Store/Engine --include='*.swift' \
+state_writes=$(grep -rnE '[[:alnum:]_]+\.state(\[[^]]*\])?[[:space:]]*=[^=]|&[[:alnum:]_]+\.state\b' "${dirs[@]}" --include='*.swift' \
     | grep -v '^Sources/Store/Engine/Dispatch/DispatchEngine.swift:' \
     | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
 

@@ -53,13 +53,14 @@ private func rows(_ count: Int) -> IdentifiedArray<Row> {
         var third = first
         #expect(third.updateElement(id: 6, reusing: &donor) { $0.value = 2 })  // the same leaf
         #expect(donorNodes.count == first.trieDepth)
-        // Each node below the root on the path of the row written is one the donor gave. The
-        // root is given too in a release build (`remvvm-malloc-check`: no allocation per row
-        // action); a debug build holds the donor's root once more during the write, and an
-        // AddressSanitizer build the nodes below it too (measured in CI: the write copied them,
-        // which is correct, only not reused), so there the values alone are checked.
+        // Each node on the path of the row written, the root included, is one the donor gave,
+        // in every build: a node's uniqueness is checked on the node as its class
+        // (`isUniquelyHeld`). Checked on the `AnyObject`, it was checked on a retained copy in
+        // debug and AddressSanitizer builds, which then copied every node and passed here only
+        // when a copy landed at a freed donor node's address.
         var node = third.trie.root
-        var level = Reliability.isSanitized ? 0 : third.trie.shift
+        var level = third.trie.shift
+        #expect(donorNodes.contains(ObjectIdentifier(node)), "the root")
         while level > 0 {
             node = ElementTrie<Row>.branch(node)[TrieShape.slot(of: 6, level: level)]
             level = TrieShape.childLevel(of: level)

@@ -1,8 +1,9 @@
 // The package's unsafe handle: everything the engine does without the compiler's checks goes
 // through the types and functions of this file, and each is sound because of one of the
 // assumptions below, stated once here and cited where the handle is used. Every other file of
-// the engine is safe Swift; the Unsafe folder holds the rest: the list's node storage
-// (TrieNode.swift, TrieNode+Slots.swift) and the C calls (SystemCalls.swift).
+// the engine is safe Swift; the Unsafe folder holds the rest: the reducing cell
+// (ReducingCell.swift) and the C calls (SystemCalls.swift). The lists have an unsafe room of
+// their own, with their node storage and its assumptions (Lists/Unsafe/).
 //
 // Why: the hot path avoids a retain and a release per middleware step, and generic middleware
 // run unspecialized, so the handles a `Dispatcher` refers to are not generic and reach their

@@ -70,9 +70,10 @@ final class DispatchEngine<State: StoreState> {
     /// The route of the last action type processed, and that type.
     @exclusivity(unchecked) @usableFromInline var lastRoute:
         (actionType: ObjectIdentifier, route: UncheckedReference<ActionRoute<State>>)?
-    /// The list version the last row action replaced, whose nodes the next one reuses
-    /// (DispatchEngine+Lists.swift); any other change of the state lets go of it.
-    @exclusivity(unchecked) @usableFromInline var rowDonor: TrieDonor?
+    /// What the last reduce kept for the next one, which the engine does not know (the lists
+    /// keep the version a row action replaced, to write the next row into its nodes:
+    /// Lists/Machinery/DispatchEngine+Lists.swift); any other change of the state lets go of it.
+    @exclusivity(unchecked) @usableFromInline var keptUntilNextChange: AnyObject?
 
     @usableFromInline
     init(state: State, middleware: [any AnyMiddleware]) {
@@ -255,7 +256,7 @@ final class DispatchEngine<State: StoreState> {
     func commit(_ newState: State, cause: () -> StateChangeCause) {
         // Checked first: clearing it unconditionally cost `d0` 16 instructions, the check 4
         // (callgrind, 882 before the donor).
-        if rowDonor != nil { rowDonor = nil }
+        if keptUntilNextChange != nil { keptUntilNextChange = nil }
         // The reducer is done: subscribers and observers are not reducers, and what they read or
         // draw is not the action's (a store they dispatch into sets the cell itself). The reduce
         // that called this puts back what the cell held before it. (With this line `commit` was
@@ -281,7 +282,7 @@ final class DispatchEngine<State: StoreState> {
         assert(
             subscribers.isEmpty && observers.isEmpty, "internal inconsistency: a watched change made in place"
         )
-        if rowDonor != nil { rowDonor = nil }
+        if keptUntilNextChange != nil { keptUntilNextChange = nil }
         return body(&state)
     }
 
@@ -289,7 +290,7 @@ final class DispatchEngine<State: StoreState> {
     /// one: the subscribers are told, as by ``commit(_:cause:)``.
     @usableFromInline
     func commitUnobserved(_ newState: State) {
-        if rowDonor != nil { rowDonor = nil }
+        if keptUntilNextChange != nil { keptUntilNextChange = nil }
         let oldState = state
         subscribers.notify(newState, oldState) { state = newState }
     }

@@ -21,43 +21,38 @@ extension ElementTrie where Element: Equatable {
                 || Self.equalLeaves(Self.leaf(root), Self.leaf(other.root), comparisons: &comparisons)
         }
         return Self.equal(
-            Unmanaged.passUnretained(root), Unmanaged.passUnretained(other.root), level: shift,
-            comparisons: &comparisons)
+            UnretainedNode(root), UnretainedNode(other.root), level: shift, comparisons: &comparisons)
     }
 
     /// Whether the subtries `left` and `right` root at `level` are equal. Neither node is
-    /// retained: the two tries hold them, unchanged, for the whole comparison. Retaining each
-    /// branch on the way down and releasing it on the way up took most of the time:
-    /// `compare.100000`, 8 `swift_retain_n` and 8 `swift_release_n` per `==`, 151 ns against
-    /// 9.5 ns for 10 rows (package-benchmark, one run).
+    /// retained: the two tries hold them, unchanged, for the whole comparison (node assumption
+    /// 3). Retaining each branch on the way down and releasing it on the way up took most of
+    /// the time (see ``UnretainedNode``).
     @inlinable
     static func equal(
-        _ left: Unmanaged<AnyObject>,
-        _ right: Unmanaged<AnyObject>,
+        _ left: UnretainedNode,
+        _ right: UnretainedNode,
         level: Int,
         comparisons: inout Int
     ) -> Bool {
-        if left.toOpaque() == right.toOpaque() { return true }
+        if left.isSameNode(as: right) { return true }
         if level == 0 {
-            return left._withUnsafeGuaranteedRef { leftNode in
-                right._withUnsafeGuaranteedRef { rightNode in
-                    equalLeaves(leaf(leftNode), leaf(rightNode), comparisons: &comparisons)
+            return left.withLeaf(of: Element.self) { leftLeaf in
+                right.withLeaf(of: Element.self) { rightLeaf in
+                    equalLeaves(leftLeaf, rightLeaf, comparisons: &comparisons)
                 }
             }
         }
-        // The branches are reached only inside `_withUnsafeGuaranteedRef`, and their children
-        // leave it as `Unmanaged` values: a branch passed on as a reference was retained around
-        // the recursive call (two `swift_retain_n` per level).
-        let count = left._withUnsafeGuaranteedRef { branch($0).count }
-        assert(
-            count == right._withUnsafeGuaranteedRef { branch($0).count },
-            "internal inconsistency: branches differ in size")
+        // The children leave their branches as handles: a branch passed on as a reference was
+        // retained around the recursive call (two `swift_retain_n` per level).
+        let count = left.childCount
+        assert(count == right.childCount, "internal inconsistency: branches differ in size")
         let childLevel = TrieShape.childLevel(of: level)
         for slot in 0..<count {
-            let leftChild = left._withUnsafeGuaranteedRef { branch($0).unretainedChild(slot: slot) }
-            let rightChild = right._withUnsafeGuaranteedRef { branch($0).unretainedChild(slot: slot) }
+            let leftChild = left.child(slot: slot)
+            let rightChild = right.child(slot: slot)
             // A pair both share is equal without a look inside.
-            if leftChild.toOpaque() != rightChild.toOpaque()
+            if !leftChild.isSameNode(as: rightChild)
                 && !equal(leftChild, rightChild, level: childLevel, comparisons: &comparisons)
             {
                 return false

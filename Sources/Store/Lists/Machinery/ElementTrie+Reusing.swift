@@ -21,34 +21,21 @@
 /// (``ElementTrie/update(at:reusing:_:)``).
 ///
 /// Not generic, so a store can keep one without knowing the element type: the type is recorded
-/// and checked before the nodes are used as that type's.
+/// and checked before the nodes are used as that type's. A class, so that the engine can keep
+/// it as an object it knows nothing of (`DispatchEngine.keptUntilNextChange`); the store's row
+/// reducer makes one at its first write and then keeps it, so a row action allocates none.
 @usableFromInline
-struct TrieDonor {
-    @usableFromInline
-    let elementType: ObjectIdentifier
-    @usableFromInline
+final class TrieDonor {
+    // Unchecked: only the write below touches a donor's fields, and the element's body, which
+    // runs inside it, cannot reach the donor; the dynamic checks cost more than the accesses.
+    @exclusivity(unchecked) @usableFromInline
+    var elementType: ObjectIdentifier
+    @exclusivity(unchecked) @usableFromInline
     var root: AnyObject
-    @usableFromInline
-    let count: Int
-    @usableFromInline
-    let shift: Int
-
-    // The two methods below are `mutating` so that a call through an optional donor
-    // (`donor?.canGive(to:)`) reaches it in place: reading its fields makes a copy of it in a
-    // debug build, which holds the root a second time until the caller returns, and the root
-    // then looks shared.
-
-    /// Whether this donor's nodes fit `trie`: the same element type and shape.
-    @inlinable
-    mutating func canGive<Element>(to trie: ElementTrie<Element>) -> Bool {
-        elementType == ObjectIdentifier(Element.self) && count == trie.count && shift == trie.shift
-    }
-
-    /// Gives this donor's root for `root`, in place.
-    @inlinable
-    mutating func exchangeRoot(with root: inout AnyObject) {
-        swap(&self.root, &root)
-    }
+    @exclusivity(unchecked) @usableFromInline
+    var count: Int
+    @exclusivity(unchecked) @usableFromInline
+    var shift: Int
 
     @inlinable
     init<Element>(_ trie: ElementTrie<Element>) {
@@ -56,6 +43,38 @@ struct TrieDonor {
         root = trie.root
         count = trie.count
         shift = trie.shift
+    }
+
+    /// Whether this donor's nodes fit `trie`: the same element type and shape.
+    @inlinable
+    func canGive<Element>(to trie: ElementTrie<Element>) -> Bool {
+        elementType == ObjectIdentifier(Element.self) && count == trie.count && shift == trie.shift
+    }
+
+    /// Makes this donor one of `trie`, letting go of the version it held.
+    @inlinable
+    func hold<Element>(_ trie: ElementTrie<Element>) {
+        elementType = ObjectIdentifier(Element.self)
+        root = trie.root
+        count = trie.count
+        shift = trie.shift
+    }
+
+    /// The root this donor holds, not retained: valid while the donor holds it, unchanged.
+    @inlinable
+    var unretainedRoot: UnretainedNode { UnretainedNode(root) }
+
+    /// Gives this donor's root for `root`, in place.
+    @inlinable
+    func exchangeRoot(with root: inout AnyObject) {
+        swap(&self.root, &root)
+    }
+
+    /// The donor among what a reducer left for the next one (`DispatchEngine.keptUntilNextChange`),
+    /// taken out of it; `nil` when that holds nothing, or something else, which goes.
+    @inlinable
+    static func take(from kept: inout AnyObject?) -> TrieDonor? {
+        kept.take() as? TrieDonor
     }
 }
 
@@ -75,18 +94,24 @@ extension ElementTrie {
         _ body: (inout Element) throws -> Result
     ) rethrows -> Result {
         // Nobody else holds this version: it is written in place, and a donor is of no use.
-        if isKnownUniquelyReferenced(&root) {
+        if Self.isHeldAlone(&root, level: shift) {
             return try update(at: position, body)
         }
+        // The donor is reached in place, not bound to a local: a local would retain it for the
+        // whole write (callgrind, `list.10`: a retain and a release more per row action).
         guard donor?.canGive(to: self) == true
         else {
-            donor = TrieDonor(self)
+            if donor == nil { donor = TrieDonor(self) } else { donor?.hold(self) }
             return try update(at: position, body)
         }
         // The donor's root becomes this trie's, and the donor holds the root this trie had:
-        // the source the reused nodes are made equal to, alive for the whole call.
+        // the source the reused nodes are made equal to, alive for the whole call, so lent
+        // unretained (node assumption 3; a class's field read into a local is retained around
+        // the write: callgrind, `list.10`, a retain and a release per row action).
         donor?.exchangeRoot(with: &root)
-        guard let source = donor?.root else { preconditionFailure("internal inconsistency: the donor went") }
+        guard let source = donor?.unretainedRoot else {
+            preconditionFailure("internal inconsistency: the donor went")
+        }
         let leafSlot = slotInLeaf(of: position)
         return try Self.reuse(&root, as: source, at: position, leafSlot: leafSlot, level: shift, body)
     }
@@ -94,36 +119,42 @@ extension ElementTrie {
     /// Makes `node`, the donor's node at this place, one that holds what `source` holds and
     /// that only its holder holds, then writes the element at `position` below it. The node
     /// is reused when only the donor held it, and replaced by a copy of `source` when not.
+    ///
+    /// `source` and its children are lent unretained: the version the write started from, which
+    /// the donor holds, unchanged, for the whole write (node assumption 3).
     @inlinable
     static func reuse<Result>(
         _ node: inout AnyObject,
-        as source: AnyObject,
+        as source: UnretainedNode,
         at position: Int,
         leafSlot: Int,
         level: Int,
         _ body: (inout Element) throws -> Result
     ) rethrows -> Result {
         // A node the source holds too (`node === source`) is not unique either.
-        if !isKnownUniquelyReferenced(&node) {
-            node = level == 0 ? leaf(source).copy() : branch(source).copy()
-            if level == 0 { return try leaf(node).update(slot: leafSlot, body) }
+        if !isHeldAlone(&node, level: level) {
+            if level == 0 {
+                let copy = source.withLeaf(of: Element.self) { $0.copy() }
+                node = copy
+                return try copy.update(slot: leafSlot, body)
+            }
+            node = source.withBranch { $0.copy() }
             return try update(node, at: position, level: level, body)
         }
         if level == 0 {
             let target = leaf(node)
-            target.assign(from: leaf(source))
+            source.withLeaf(of: Element.self) { target.assign(from: $0) }
             return try target.update(slot: leafSlot, body)
         }
         let target = branch(node)
-        let from = branch(source)
         let slot = TrieShape.slot(of: position, level: level)
-        target.assignChildren(from: from, except: slot)
+        let sourceChild = source.withBranch { from in
+            target.assignChildren(from: from, except: slot)
+            return from.unretainedChild(slot: slot)
+        }
         let childLevel = TrieShape.childLevel(of: level)
-        // The source's child stays alive while the source does, for the whole write.
-        return try from.unretainedChild(slot: slot)._withUnsafeGuaranteedRef { sourceChild in
-            try target.updateChild(slot: slot) { child in
-                try reuse(&child, as: sourceChild, at: position, leafSlot: leafSlot, level: childLevel, body)
-            }
+        return try target.updateChild(slot: slot) { child in
+            try reuse(&child, as: sourceChild, at: position, leafSlot: leafSlot, level: childLevel, body)
         }
     }
 }

@@ -82,22 +82,21 @@ struct ElementTrie<Element> {
     }
 
     /// Calls `body` with the leaf that holds `position`, walking down without retaining the
-    /// nodes on the way (this trie holds them all, unchanged, for the whole call; a retain and
-    /// a release per level cost more than the walk). The caller checked that `position` is in
-    /// `0..<count`.
+    /// nodes on the way (this trie holds them all, unchanged, for the whole call: node
+    /// assumption 3; a retain and a release per level cost more than the walk). The caller
+    /// checked that `position` is in `0..<count`.
     @inlinable
     func withLeaf<Result>(
         containing position: Int,
         _ body: (TrieLeaf<Element>) throws -> Result
     ) rethrows -> Result {
-        var node = Unmanaged.passUnretained(root)
+        var node = UnretainedNode(root)
         var level = shift
         while level > 0 {
-            let slot = TrieShape.slot(of: position, level: level)
-            node = node._withUnsafeGuaranteedRef { Self.branch($0).unretainedChild(slot: slot) }
+            node = node.child(slot: TrieShape.slot(of: position, level: level))
             level = TrieShape.childLevel(of: level)
         }
-        return try node._withUnsafeGuaranteedRef { try body(Self.leaf($0)) }
+        return try node.withLeaf(of: Element.self, body)
     }
 
     /// The slot of `position` in its leaf.
@@ -152,10 +151,19 @@ struct ElementTrie<Element> {
 
     // MARK: - Writing
 
+    /// Whether only the holder of `node`, a node at `level`, holds it: checked on the node as
+    /// the class its level makes it (``isUniquelyHeld(_:as:)``).
+    @inlinable
+    @inline(__always)
+    static func isHeldAlone(_ node: inout AnyObject, level: Int) -> Bool {
+        level == 0
+            ? isUniquelyHeld(&node, as: TrieLeaf<Element>.self) : isUniquelyHeld(&node, as: TrieBranch.self)
+    }
+
     /// Makes `node`, at `level`, one that only its holder holds, copying it if it is shared.
     @inlinable
     static func makeUnique(_ node: inout AnyObject, level: Int) {
-        if isKnownUniquelyReferenced(&node) { return }
+        if isHeldAlone(&node, level: level) { return }
         node = level == 0 ? leaf(node).copy() : branch(node).copy()
     }
 

@@ -1,8 +1,29 @@
-// The storage of `IdentifiedArray`'s nodes, in the Unsafe folder because it manages memory by
-// hand: each node's slots are initialized from the front, `count` of `capacity`, and only those
-// are read, copied or destroyed; the rest of the list (Lists/) reaches them only through this
-// file and TrieNode+Slots.swift. `@inlinable` like the rest of IdentifiedArray: see
+// The storage of `IdentifiedArray`'s nodes, in the lists' unsafe room (Lists/Unsafe/) because it
+// manages memory by hand; the rest of the list (Lists/, Lists/Machinery/) is safe Swift and
+// reaches the nodes only through this file, TrieNode+Slots.swift and the unretained handle
+// (UnretainedNode.swift). `@inlinable` like the rest of IdentifiedArray: see
 // IdentifiedArray.swift for the measurement.
+//
+// Each unchecked operation of the room is sound because of one of these assumptions, stated
+// once here and cited by number where it is used ("node assumption 3" outside this folder), with
+// what checks it where it can be checked:
+//
+// 1. A node's slots `0..<count` are initialized and the rest are not (`count` of `capacity`, in
+//    its header); only those are read, copied or destroyed. Checked: every slot access
+//    `precondition`s its bounds, in release builds too.
+// 2. A node is changed in place only while one version of a trie holds it
+//    (`isKnownUniquelyReferenced`); a node that versions share, and that other threads may then
+//    read, is copied before any change, never changed (which makes `IdentifiedArray` Sendable,
+//    IdentifiedArray+Sendable.swift). Checked by the callers, which test uniqueness before they
+//    write (`ElementTrie.makeUnique`, `ElementTrie.reuse`).
+// 3. A node reached through an ``UnretainedNode`` is used only while something the caller holds
+//    keeps it, unchanged, for the whole use: the trie (or tries) the walk started from, whose
+//    nodes it reaches from the root down (a read, `==`), or the version a reusing write takes
+//    its source from, which the write holds until it returns. Not checkable by an assert: a
+//    retain would be the check, and it is what the handle exists to avoid.
+// 4. A node's class follows from its level: a ``TrieLeaf`` of the trie's element type at level
+//    0, a ``TrieBranch`` above. Checked: the casts assert the class in debug builds
+//    (`uncheckedDowncast`, assumption 5 in Unsafe/Unchecked.swift).
 //
 // Nodes keep their slots inline, in the node's own allocation (`ManagedBuffer`): a node is one
 // allocation, and a copy is one allocation and one loop over its slots, specialized for the
@@ -63,6 +84,26 @@ enum TrieShape {
     @inlinable @inline(__always)
     static func slot(of position: Int, level: Int) -> Int {
         (position >> level) & branchMask
+    }
+}
+
+/// Whether only the holder of `node`, a `Node` by its level (assumption 4), holds it: the
+/// runtime's check of the reference count, on the reference where it is stored.
+///
+/// `isKnownUniquelyReferenced(&node)` on the `AnyObject` itself opens the existential into a
+/// copy of the reference: a debug build always retained that copy, so the check never held
+/// and every write copied its path (the nodes a test saw reused were new ones at freed
+/// addresses); a release build did so in `ElementTrie.update(at:reusing:_:)` (callgrind,
+/// `list.10`: a retain and a release per row action), and called the check unspecialized.
+/// Read as the class it is, the reference is checked in place. Sound because a class
+/// existential without protocols is one reference, laid out as the class's own (and the
+/// nodes are native Swift objects); the type is asserted in debug builds.
+@inlinable
+@inline(__always)
+func isUniquelyHeld<Node: AnyObject>(_ node: inout AnyObject, as _: Node.Type) -> Bool {
+    assert(node is Node, "internal inconsistency: \(type(of: node)) is not \(Node.self)")
+    return withUnsafeMutablePointer(to: &node) { reference in
+        reference.withMemoryRebound(to: Node.self, capacity: 1) { isKnownUniquelyReferenced(&$0.pointee) }
     }
 }
 
@@ -311,13 +352,13 @@ final class TrieBranch: ManagedBuffer<TrieNodeHeader, AnyObject> {
     }
 
     /// The child in `slot`, not retained: valid while this branch holds it, which the caller
-    /// ensures by holding this branch, unchanged, for as long as it uses the child.
+    /// ensures by holding this branch, unchanged, for as long as it uses the child (assumption 3).
     @inlinable
-    func unretainedChild(slot: Int) -> Unmanaged<AnyObject> {
+    func unretainedChild(slot: Int) -> UnretainedNode {
         withUnsafeMutablePointers { header, children in
             precondition(
                 slot >= 0 && slot < header.pointee.count, "internal inconsistency: branch slot \(slot)")
-            return Unmanaged.passUnretained(children[slot])
+            return UnretainedNode(children[slot])
         }
     }
 

@@ -1,8 +1,13 @@
-// The engine's registrations of reducers of one row of a list (`forEach`) and of a part that
-// may be `nil` (`ifLet`). Like `register(reducer:at:)`, each is made where the types are known
-// (`@inlinable`), and an action that finds no row, or no part, changes nothing: it is reported,
-// and the state stays as it was (subscribers are told, as after any reduce, like a checked
-// reducer's refused requests).
+// The lists' registration of the reducer of one row of a list (`forEach`), installed on the
+// engine like any reducer at a key path (`install`), which knows nothing of lists. Like
+// `register(reducer:at:)`, it is made where the types are known (`@inlinable`), and an action
+// that finds no row changes nothing: it is reported, and the state stays as it was
+// (subscribers are told, as after any reduce, like a checked reducer's refused requests).
+//
+// A row action of an `IdentifiedArray` keeps the version it replaced, as a ``TrieDonor``, in
+// what the engine keeps for the next reduce (`keptUntilNextChange`), and the next row action
+// writes with its nodes (ElementTrie+Reusing.swift); the engine lets go of it at any other
+// change.
 
 extension DispatchEngine {
     @inlinable
@@ -32,7 +37,7 @@ extension DispatchEngine {
                     return
                 }
                 var newState = engine.state
-                var donor = engine.rowDonor.take()
+                var donor = TrieDonor.take(from: &engine.keptUntilNextChange)
                 let found =
                     isIdentifiedArray
                     ? Self.reduceArrayRow(
@@ -42,9 +47,9 @@ extension DispatchEngine {
                     engine.reportNoRow(R.Action.self, id: action.value[keyPath: id], in: rows)
                 }
                 engine.commit(newState) { .action(action.value) }
-                // After the commit, which lets go of any donor: this one now holds the state
+                // After the commit, which lets go of what was kept: the donor now holds the state
                 // before the action, which only it holds once the subscribers are told.
-                engine.rowDonor = donor
+                engine.keptUntilNextChange = donor
             },
             fold: { state, action in
                 guard let action = action as? R.Action else { return }
@@ -61,12 +66,6 @@ extension DispatchEngine {
         StatePlace(
             path: rows, id: AnyHashable(rowID), name: { "the row \(ValueText.value(rowID)) of \(rows)" },
             isPresent: { $0[keyPath: rows][id: rowID] != nil })
-    }
-
-    /// The optional part at `part`, as a place whose tasks end when it is `nil`.
-    @usableFromInline
-    static func optionalPlace<Part>(_ part: KeyPath<State, Part?>) -> StatePlace<State> {
-        StatePlace(path: part, id: nil, name: { "the part \(part)" }, isPresent: { $0[keyPath: part] != nil })
     }
 
     /// Reduces the row the action names; `false` when there is none.
@@ -96,7 +95,8 @@ extension DispatchEngine {
         reusing donor: inout TrieDonor?
     ) -> Bool where Rows.Element == R.State {
         let rowID = action[keyPath: id]
-        // `Rows` is `IdentifiedArray<R.State>`, compared at registration (assumption 5).
+        // `Rows` is `IdentifiedArray<R.State>`, compared at registration (assumption 5 in
+        // Unsafe/Unchecked.swift).
         return withReinterpretedInPlace(&rows, as: IdentifiedArray<R.State>.self) { array in
             array.updateElement(id: rowID, reusing: &donor) { row in
                 row = R.reduce(state: row, with: action)
@@ -109,11 +109,6 @@ extension DispatchEngine {
         diagnosticsHandler(Self.noRowDiagnostic(actionType, id: id, in: rows))
     }
 
-    @usableFromInline
-    func reportNilPart(_ actionType: any StoreAction.Type, at part: AnyKeyPath) {
-        diagnosticsHandler(Self.nilPartDiagnostic(actionType, at: part))
-    }
-
     /// The report of an action whose row is not in its list.
     @usableFromInline
     static func noRowDiagnostic(
@@ -123,37 +118,5 @@ extension DispatchEngine {
             kind: .rowNotFound,
             message: "\(TypeName.of(actionType)) names the row \(String(reflecting: id)), which is not in "
                 + "\(rows); the state did not change.")
-    }
-
-    /// The report of an action whose optional part is `nil`.
-    @usableFromInline
-    static func nilPartDiagnostic(_ actionType: any StoreAction.Type, at part: AnyKeyPath) -> StoreDiagnostic
-    {
-        StoreDiagnostic(
-            kind: .partIsNil,
-            message:
-                "\(TypeName.of(actionType)) reduces the part at \(part), which is nil; the state did not change."
-        )
-    }
-
-    @inlinable
-    func register<R: Reducer>(reducer: R.Type, ifLet part: WritableKeyPath<State, R.State?>) {
-        install(
-            reducer, at: part, for: R.Action.self,
-            reduce: { engine, address in
-                let action = address.assuming(R.Action.self)
-                var newState = engine.state
-                if let current = newState[keyPath: part] {
-                    newState[keyPath: part] = R.reduce(state: current, with: action.value)
-                } else {
-                    engine.reportNilPart(R.Action.self, at: part)
-                }
-                engine.commit(newState) { .action(action.value) }
-            },
-            fold: { state, action in
-                guard let action = action as? R.Action, let current = state[keyPath: part] else { return }
-                state[keyPath: part] = R.reduce(state: current, with: action)
-            })
-        setPlace(for: R.Action.self) { _ in Self.optionalPlace(part) }
     }
 }
