@@ -37,8 +37,9 @@ extension Store {
         let viewModels = attachment(EntryViewModels<State, Screen>.self) {
             EntryViewModels(navigation: keyPath)
         }
-        observeChanges(
-            StateObserver(.beforeSubscribers) { [weak self, viewModels] state, oldState in
+        // Kept by the view models, which the store keeps: the subscription lasts as long as it.
+        viewModels.keep(
+            subscribe(to: \.self, timing: .beforeSubscribers) { [weak self, unowned viewModels] state, oldState in
                 if !viewModels.isEmpty { viewModels.stateChanged(to: state, from: oldState, in: self) }
             })
     }

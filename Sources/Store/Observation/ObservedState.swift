@@ -164,7 +164,7 @@ public final class ObservedState<State: StoreState>: Observable {
     private func subscribeIfNeeded() {
         guard subscription == nil, let store else { return }
         lastState = store.state
-        subscription = store.subscribe { [weak self] state, oldState in
+        subscription = store.engine.subscribers.subscribe { [weak self] state, oldState in
             self?.report(state, oldState)
         }
     }
