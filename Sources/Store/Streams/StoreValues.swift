@@ -2,7 +2,7 @@
 /// each value that differs from the one before (an `Equatable` value), or the value after every
 /// change (any other).
 ///
-/// Get one from ``Store/values(of:bufferingPolicy:)-(KeyPath<State,Value>,_)``:
+/// Get one from ``Store/values(of:bufferingPolicy:)-3qp10``:
 ///
 /// ```swift
 /// for await name in store.values(of: \.user?.firstName) {

@@ -11,7 +11,7 @@
 /// }
 /// ```
 ///
-/// Pass it to ``Store/subscribe(to:timing:_:)-(KeyPath<State,Value>,_,_)``. Whatever the timing, a
+/// Pass it to ``Store/subscribe(to:timing:_:)-b5t9``. Whatever the timing, a
 /// subscription runs until it is cancelled or released.
 public enum SubscriptionTiming: Sendable, Hashable {
     /// Right after the state changed, before any subscriber is told: for bookkeeping that

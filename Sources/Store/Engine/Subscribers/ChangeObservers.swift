@@ -1,5 +1,5 @@
 /// The store's subscriptions that run before or after its subscribers, or read the cause of a
-/// change (``Store/subscribe(to:timing:_:)-(KeyPath<State,Value>,_,_)``, the deprecated
+/// change (``Store/subscribe(to:timing:_:)-b5t9``, the deprecated
 /// ``StateObserver``s and the engine's own), told of every change the engine applies
 /// (``DispatchEngine/commit(_:cause:)``), in the order they were added: those that run before
 /// the subscribers, then, after them, the others.
