@@ -35,7 +35,8 @@ private struct DeprecatedSurface: DeprecatedSurfaceChecks {
         let recorder = SubscriberRecorderForDeprecated { heard.append("subscriber \($0)") }
         store.add(subscriber: recorder)
         // Not held: the store keeps an observer until it is cancelled.
-        store.observeChanges(StateObserver(.afterSubscribers) { state, _ in heard.append("after \(state.count)") })
+        store.observeChanges(
+            StateObserver(.afterSubscribers) { state, _ in heard.append("after \(state.count)") })
         let before = store.observeChanges(
             StateObserver(.beforeSubscribers) { state, _, cause in
                 if case .action = cause { heard.append("before \(state.count)") }
@@ -65,7 +66,8 @@ private struct DeprecatedSurface: DeprecatedSurfaceChecks {
         let store = StoreFixture.makeStore()
         var heard: [String] = []
         store.observeChanges(StateObserver(part: \.title) { title, _, _ in heard.append("part \(title)") })
-        store.observeChanges(StateObserver(reading: \.title) { title, _, _ in heard.append("reading \(title)") })
+        store.observeChanges(
+            StateObserver(reading: \.title) { title, _, _ in heard.append("reading \(title)") })
         store.dispatch(action: StoreFixture.Rename(title: "a"))
         store.dispatch(action: StoreFixture.Rename(title: "a"))
         #expect(heard == ["part a", "reading a", "reading a"])

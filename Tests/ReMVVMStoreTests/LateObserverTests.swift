@@ -173,7 +173,8 @@ struct LateObserverTests {
         let store = StoreFixture.makeStore()
         var told: [Int] = []
         // Closure selectors: each is an entry of its own (key paths would share one).
-        let subscriptions = (0..<6).map { index in store.subscribe(to: { $0 }) { _, _ in told.append(index) } }
+        let subscriptions = (0..<6).map { index in store.subscribe(to: { $0 }) { _, _ in told.append(index) }
+        }
         subscriptions[4].cancel()
         subscriptions[0].cancel()
         subscriptions[2].cancel()

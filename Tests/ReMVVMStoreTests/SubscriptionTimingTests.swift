@@ -131,13 +131,15 @@ enum SubscriptionForm: CaseIterable, Sendable {
 
 @MainActor
 private func subscribe(
-    _ store: Store<Tally>, _ form: SubscriptionForm, _ timing: SubscriptionTiming, _ onChange: @escaping @MainActor (Int) -> Void
+    _ store: Store<Tally>, _ form: SubscriptionForm, _ timing: SubscriptionTiming,
+    _ onChange: @escaping @MainActor (Int) -> Void
 ) -> StoreSubscription {
-    switch form {
+    let count: @MainActor (Tally) -> Int = { $0.count }
+    return switch form {
     case .keyPath: store.subscribe(to: \.count, timing: timing) { count, _ in onChange(count) }
     case .keyPathWithCause: store.subscribe(to: \.count, timing: timing) { count, _, _ in onChange(count) }
-    case .closure: store.subscribe(to: { $0.count }, timing: timing) { count, _ in onChange(count) }
-    case .closureWithCause: store.subscribe(to: { $0.count }, timing: timing) { count, _, _ in onChange(count) }
+    case .closure: store.subscribe(to: count, timing: timing) { count, _ in onChange(count) }
+    case .closureWithCause: store.subscribe(to: count, timing: timing) { count, _, _ in onChange(count) }
     }
 }
 
@@ -167,7 +169,8 @@ struct SubscriptionTimingTests {
                 case .withSubscribers: subscribedFirst
                 case .afterSubscribers: false
                 }
-            let expected = closureFirst ? ["closure 2", "subscriber 0 -> 2"] : ["subscriber 0 -> 2", "closure 2"]
+            let expected =
+                closureFirst ? ["closure 2", "subscriber 0 -> 2"] : ["subscriber 0 -> 2", "closure 2"]
             #expect(events.lines == expected, "subscribed first: \(subscribedFirst)")
             withExtendedLifetime(subscription) {}
         }
@@ -183,7 +186,8 @@ struct SubscriptionTimingTests {
         }
         let recorder = Recorder(events)
         store.add(subscriber: recorder)
-        let with = store.subscribe(to: \.count) { count, old in events.lines.append("with \(old) -> \(count)") }
+        let with = store.subscribe(to: \.count) { count, old in events.lines.append("with \(old) -> \(count)")
+        }
         let before = store.subscribe(to: \.self, timing: .beforeSubscribers) { state, _ in
             events.lines.append("before \(state.count)")
         }
@@ -227,7 +231,8 @@ struct SubscriptionTimingTests {
         withExtendedLifetime(subscription) {}
     }
 
-    @Test("subscribe(to: \\.self) follows a state that is not Equatable at every change", arguments: allTimings)
+    @Test(
+        "subscribe(to: \\.self) follows a state that is not Equatable at every change", arguments: allTimings)
     func wholeLooseState(timing: SubscriptionTiming) {
         let store = makeLooseStore()
         var seen: [String] = []
@@ -235,7 +240,8 @@ struct SubscriptionTimingTests {
             seen.append("\(old.count)->\(state.count)")
         }
         var tags: [String] = []
-        let part = store.subscribe(to: { $0.tag }, timing: timing) { tag, _, _ in tags.append(tag.name) }
+        let tag: @MainActor (Loose) -> Loose.Tag = { $0.tag }
+        let part = store.subscribe(to: tag, timing: timing) { tag, _, _ in tags.append(tag.name) }
         store.dispatch(action: Add(amount: 1))
         store.dispatch(action: Add(amount: 0))  // no difference: still told
         #expect(seen == ["0->1", "1->1"])
@@ -259,7 +265,9 @@ struct SubscriptionTimingTests {
         #expect(await newest.next(isolation: #isolation)?.count == 3)
     }
 
-    @Test("a released subscription stops, in every timing and form", arguments: allTimings, SubscriptionForm.allCases)
+    @Test(
+        "a released subscription stops, in every timing and form", arguments: allTimings,
+        SubscriptionForm.allCases)
     func releasedStops(timing: SubscriptionTiming, form: SubscriptionForm) {
         let store = makeStore()
         var heard: [Int] = []

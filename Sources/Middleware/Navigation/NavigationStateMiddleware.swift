@@ -85,7 +85,8 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
                 // entries make equal navigations: ids are new for each appearance.
                 if NavigationDiff.sameEntries(old, new) { return }
                 // After a synchronize the UI already shows the screens: it only follows the state.
-                if case .action(let action) = cause, ObjectIdentifier(type(of: action)) == navigationActionType,
+                if case .action(let action) = cause,
+                    ObjectIdentifier(type(of: action)) == navigationActionType,
                     case .synchronize = action as? NavigationAction<Screen>
                 {
                     box.navigation = new

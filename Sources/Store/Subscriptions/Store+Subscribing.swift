@@ -61,7 +61,8 @@ extension Store {
     public func subscribe<Value: Equatable>(
         to keyPath: KeyPath<State, Value>,
         timing: SubscriptionTiming = .withSubscribers,
-        _ onChange: @escaping @MainActor (_ value: Value, _ oldValue: Value, _ cause: StateChangeCause) -> Void
+        _ onChange:
+            @escaping @MainActor (_ value: Value, _ oldValue: Value, _ cause: StateChangeCause) -> Void
     ) -> StoreSubscription {
         subscribe(timing: timing, readsCause: true, ChangeBody.comparing(keyPath, onChange))
     }
@@ -113,7 +114,8 @@ extension Store {
     public func subscribe<Value>(
         to keyPath: KeyPath<State, Value>,
         timing: SubscriptionTiming = .withSubscribers,
-        _ onChange: @escaping @MainActor (_ value: Value, _ oldValue: Value, _ cause: StateChangeCause) -> Void
+        _ onChange:
+            @escaping @MainActor (_ value: Value, _ oldValue: Value, _ cause: StateChangeCause) -> Void
     ) -> StoreSubscription {
         subscribe(timing: timing, readsCause: true, ChangeBody.reading(keyPath, onChange))
     }
@@ -167,7 +169,8 @@ extension Store {
     public func subscribe<Value: Equatable>(
         to select: @escaping @MainActor (State) -> Value,
         timing: SubscriptionTiming = .withSubscribers,
-        _ onChange: @escaping @MainActor (_ value: Value, _ oldValue: Value, _ cause: StateChangeCause) -> Void
+        _ onChange:
+            @escaping @MainActor (_ value: Value, _ oldValue: Value, _ cause: StateChangeCause) -> Void
     ) -> StoreSubscription {
         subscribe(timing: timing, readsCause: true, ChangeBody.comparing(select, onChange))
     }
@@ -216,7 +219,8 @@ extension Store {
     public func subscribe<Value>(
         to select: @escaping @MainActor (State) -> Value,
         timing: SubscriptionTiming = .withSubscribers,
-        _ onChange: @escaping @MainActor (_ value: Value, _ oldValue: Value, _ cause: StateChangeCause) -> Void
+        _ onChange:
+            @escaping @MainActor (_ value: Value, _ oldValue: Value, _ cause: StateChangeCause) -> Void
     ) -> StoreSubscription {
         subscribe(timing: timing, readsCause: true, ChangeBody.reading(select, onChange))
     }

@@ -213,7 +213,8 @@ public final class TestStore<State: StoreState> {
         tracker.followsSentActions = true
         store.engine.watchTestClock()
         // The engine ends a pass with the action as dispatched; its change says how it was reduced.
-        reducedActionWatch = store.subscribe(to: \.self, timing: .beforeSubscribers) { [weak self] _, _, cause in
+        reducedActionWatch = store.subscribe(to: \.self, timing: .beforeSubscribers) {
+            [weak self] _, _, cause in
             if case .action(let action) = cause { self?.lastReducedAction = action }
         }
     }

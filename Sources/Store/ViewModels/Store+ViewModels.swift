@@ -41,7 +41,9 @@ extension Store {
     ///
     /// - Parameter id: The row's id.
     /// - Returns: The view model, or `nil` when the factory makes none.
-    @available(*, deprecated, message: "use viewModel(for: entry, in: rows, id:), which lets it go with its row")
+    @available(
+        *, deprecated, message: "use viewModel(for: entry, in: rows, id:), which lets it go with its row"
+    )
     public func viewModel<VM>(id: some Hashable & Sendable) -> VM? {
         unboundViewModel(id: id)
     }

@@ -68,7 +68,8 @@ final class ChangeObservers<State: StoreState> {
     /// the one given before, if any (an observer added before any list was given is added at
     /// once).
     func add(_ observer: StateObserver<State>) -> StoreSubscription {
-        add(observer.body, readsCause: observer.readsCause, timing: observer.timing.subscriptionTiming,
+        add(
+            observer.body, readsCause: observer.readsCause, timing: observer.timing.subscriptionTiming,
             endsWhenReleased: false)
     }
 
