@@ -3,11 +3,11 @@
 /// ```swift
 /// // Bookkeeping that view models must find done when they are told:
 /// let seen = store.subscribe(to: \.user, timing: .beforeSubscribers) { user, _ in
-///     session.user = user
+///     header.text = user?.firstName ?? "Guest"
 /// }
 /// // A side effect once every subscriber saw the change:
-/// let saving = store.subscribe(to: \.favorites, timing: .afterSubscribers) { favorites, _ in
-///     save(favorites)
+/// let saving = store.subscribe(to: \.user, timing: .afterSubscribers) { user, _ in
+///     print("save \(user?.firstName ?? "nobody")")
 /// }
 /// ```
 ///
