@@ -79,7 +79,7 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
         let navigationActionType = ObjectIdentifier(NavigationAction<Screen>.self)
         start = { state in box.navigation = state[keyPath: keyPath] }
         subscribe = { store in
-            store.subscribe(to: keyPath, timing: .afterSubscribers) { new, old, cause in
+            store.subscribeUntilCancelled(to: keyPath, timing: .afterSubscribers) { new, old, cause in
                 // The UI shows what the state held before this change (the middleware learns of
                 // every change), so a change that left the entries alone hands nothing over. Equal
                 // entries make equal navigations: ids are new for each appearance.

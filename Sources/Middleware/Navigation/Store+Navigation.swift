@@ -39,7 +39,8 @@ extension Store {
         }
         // Kept by the view models, which the store keeps: the subscription lasts as long as it.
         viewModels.keep(
-            subscribe(to: \.self, timing: .beforeSubscribers) { [weak self, viewModels] state, oldState in
+            subscribeUntilCancelled(timing: .beforeSubscribers) {
+                [weak self, viewModels] state, oldState in
                 if !viewModels.isEmpty { viewModels.stateChanged(to: state, from: oldState, in: self) }
             })
     }

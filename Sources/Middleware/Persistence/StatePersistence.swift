@@ -104,7 +104,8 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
         let saver = PartSaver<Part>(fileURL: fileURL, version: version)
         self.saver = saver
         subscribe = { store in
-            store.subscribe(to: part, timing: .afterSubscribers) { value, _ in saver.save(value) }
+            store.subscribeUntilCancelled(to: part, timing: .afterSubscribers) { value, _ in saver.save(value)
+            }
         }
     }
 

@@ -107,7 +107,7 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
         attachment.keep(store.recordDraws())
         // The observer holds the non-generic `kept`, and reaches the history only now and then.
         attachment.keep(
-            store.subscribe(to: \.self, timing: .afterSubscribers) {
+            store.subscribeUntilCancelled(timing: .afterSubscribers) {
                 [kept, weak self, scope = store.reduceScope] state, _, cause in
                 switch cause {
                 case .action(let action):

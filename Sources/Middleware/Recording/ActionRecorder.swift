@@ -133,7 +133,8 @@ public final class ActionRecorder: StoreFeature {
         // returns (see `applyMiddleware`).
         current.keep(store.recordDraws())
         current.keep(
-            store.subscribe(to: \.self, timing: .beforeSubscribers) { [weak self, unowned store] _, _ in
+            store.subscribeUntilCancelled(timing: .beforeSubscribers) {
+                [weak self, unowned store] _, _ in
                 self?.drawsOfLastChange = store.drawsOfCurrentChange
             })
     }

@@ -144,7 +144,7 @@ public struct StateObserver<State: StoreState> {
     ) {
         self.timing = timing
         self.readsCause = readsCause
-        self.body = ChangeBody.comparing(part, body)
+        self.body = ChangeBody.comparing(part, gate: nil, body)
     }
 
     /// Creates an observer of one part of the state, called at every change with the part's
@@ -172,7 +172,7 @@ public struct StateObserver<State: StoreState> {
     ) {
         self.timing = timing
         readsCause = true
-        self.body = ChangeBody.reading(part, body)
+        self.body = ChangeBody.reading(part, gate: nil, body)
     }
 }
 

@@ -35,9 +35,9 @@ extension Store {
         _ onChange: @escaping @MainActor (_ value: Value, _ oldValue: Value) -> Void
     ) -> StoreSubscription {
         if timing == .withSubscribers { return engine.subscribers.subscribe(to: keyPath, onChange) }
-        return subscribe(
-            timing: timing, readsCause: false,
-            ChangeBody.comparing(keyPath) { value, oldValue, _ in onChange(value, oldValue) })
+        return subscribe(timing: timing, readsCause: false) {
+            ChangeBody.comparing(keyPath, gate: $0, onChange)
+        }
     }
 
     /// Calls `onChange` with the cause of the change when the part of the state at `keyPath`
@@ -64,7 +64,7 @@ extension Store {
         _ onChange:
             @escaping @MainActor (_ value: Value, _ oldValue: Value, _ cause: StateChangeCause) -> Void
     ) -> StoreSubscription {
-        subscribe(timing: timing, readsCause: true, ChangeBody.comparing(keyPath, onChange))
+        subscribe(timing: timing, readsCause: true) { ChangeBody.comparing(keyPath, gate: $0, onChange) }
     }
 
     /// Calls `onChange` at every change with the part of the state at `keyPath`, whose type is
@@ -90,9 +90,7 @@ extension Store {
         timing: SubscriptionTiming = .withSubscribers,
         _ onChange: @escaping @MainActor (_ value: Value, _ oldValue: Value) -> Void
     ) -> StoreSubscription {
-        subscribe(
-            timing: timing, readsCause: false,
-            ChangeBody.reading(keyPath) { value, oldValue, _ in onChange(value, oldValue) })
+        subscribe(timing: timing, readsCause: false) { ChangeBody.reading(keyPath, gate: $0, onChange) }
     }
 
     /// Calls `onChange` at every change with the part of the state at `keyPath`, whose type is
@@ -117,7 +115,7 @@ extension Store {
         _ onChange:
             @escaping @MainActor (_ value: Value, _ oldValue: Value, _ cause: StateChangeCause) -> Void
     ) -> StoreSubscription {
-        subscribe(timing: timing, readsCause: true, ChangeBody.reading(keyPath, onChange))
+        subscribe(timing: timing, readsCause: true) { ChangeBody.reading(keyPath, gate: $0, onChange) }
     }
 
     // MARK: - A closure
@@ -146,9 +144,7 @@ extension Store {
         timing: SubscriptionTiming = .withSubscribers,
         _ onChange: @escaping @MainActor (_ value: Value, _ oldValue: Value) -> Void
     ) -> StoreSubscription {
-        subscribe(
-            timing: timing, readsCause: false,
-            ChangeBody.comparing(select) { value, oldValue, _ in onChange(value, oldValue) })
+        subscribe(timing: timing, readsCause: false) { ChangeBody.comparing(select, gate: $0, onChange) }
     }
 
     /// Calls `onChange` with the cause of the change when the value `select` computes from the
@@ -172,7 +168,7 @@ extension Store {
         _ onChange:
             @escaping @MainActor (_ value: Value, _ oldValue: Value, _ cause: StateChangeCause) -> Void
     ) -> StoreSubscription {
-        subscribe(timing: timing, readsCause: true, ChangeBody.comparing(select, onChange))
+        subscribe(timing: timing, readsCause: true) { ChangeBody.comparing(select, gate: $0, onChange) }
     }
 
     /// Calls `onChange` at every change with the value `select` computes from the state, whose
@@ -195,9 +191,7 @@ extension Store {
         timing: SubscriptionTiming = .withSubscribers,
         _ onChange: @escaping @MainActor (_ value: Value, _ oldValue: Value) -> Void
     ) -> StoreSubscription {
-        subscribe(
-            timing: timing, readsCause: false,
-            ChangeBody.reading(select) { value, oldValue, _ in onChange(value, oldValue) })
+        subscribe(timing: timing, readsCause: false) { ChangeBody.reading(select, gate: $0, onChange) }
     }
 
     /// Calls `onChange` at every change with the value `select` computes from the state, whose
@@ -222,7 +216,7 @@ extension Store {
         _ onChange:
             @escaping @MainActor (_ value: Value, _ oldValue: Value, _ cause: StateChangeCause) -> Void
     ) -> StoreSubscription {
-        subscribe(timing: timing, readsCause: true, ChangeBody.reading(select, onChange))
+        subscribe(timing: timing, readsCause: true) { ChangeBody.reading(select, gate: $0, onChange) }
     }
 
     // MARK: - Deprecated

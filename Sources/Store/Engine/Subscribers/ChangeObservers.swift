@@ -31,7 +31,10 @@ final class ChangeObservers<State: StoreState> {
     private struct Entry {
         let body: Body
         let readsCause: Bool
-        let life: ObserverLife
+        let gate: SubscriptionGate
+        /// Whether the body checks the gate itself (a body made by `subscribe`), so that the
+        /// composed function need not.
+        let checksGate: Bool
     }
 
     private var entries: (before: [Entry], after: [Entry]) = ([], [])
@@ -70,32 +73,32 @@ final class ChangeObservers<State: StoreState> {
     func add(_ observer: StateObserver<State>) -> StoreSubscription {
         add(
             observer.body, readsCause: observer.readsCause, timing: observer.timing.subscriptionTiming,
-            endsWhenReleased: false)
+            gate: SubscriptionGate(endsWhenReleased: false), checksGate: false)
     }
 
-    /// Adds `body`, run before or after the subscribers as `timing` says, until the returned
-    /// subscription is cancelled or, when `endsWhenReleased`, released.
+    /// Adds `body`, run before or after the subscribers as `timing` says, until `gate`'s
+    /// subscription ends; `checksGate` says whether the body checks the gate itself.
     func add(
         _ body: @escaping Body,
         readsCause: Bool,
         timing: SubscriptionTiming,
-        endsWhenReleased: Bool,
+        gate: SubscriptionGate,
+        checksGate: Bool,
         subscribers list: SubscriberList<State>
     ) -> StoreSubscription {
         self.list = list
-        return add(body, readsCause: readsCause, timing: timing, endsWhenReleased: endsWhenReleased)
+        return add(body, readsCause: readsCause, timing: timing, gate: gate, checksGate: checksGate)
     }
 
-    /// As ``add(_:readsCause:timing:endsWhenReleased:subscribers:)``, with the list given
-    /// before, if any (the engine's own observers).
+    /// As ``add(_:readsCause:timing:gate:checksGate:subscribers:)``, with the list given before,
+    /// if any (the engine's own observers).
     func add(
-        _ body: @escaping Body, readsCause: Bool, timing: SubscriptionTiming, endsWhenReleased: Bool
+        _ body: @escaping Body, readsCause: Bool, timing: SubscriptionTiming, gate: SubscriptionGate,
+        checksGate: Bool
     ) -> StoreSubscription {
         precondition(timing != .withSubscribers, "internal inconsistency: observers run before or after")
-        let subscription = StoreSubscription()
-        let entry = Entry(
-            body: body, readsCause: readsCause,
-            life: ObserverLife(subscription, endsWhenReleased: endsWhenReleased))
+        let subscription = gate.subscription
+        let entry = Entry(body: body, readsCause: readsCause, gate: gate, checksGate: checksGate)
         guard let list else {
             append(entry, timing)
             subscription.onCancel = { [weak self] in self?.rebuild() }
@@ -138,7 +141,7 @@ final class ChangeObservers<State: StoreState> {
         let added = waiting
         waiting.removeAll()
         hasWaiting = false
-        for (entry, timing) in added where !entry.life.isGone() { append(entry, timing) }
+        for (entry, timing) in added where !entry.gate.isGone() { append(entry, timing) }
         rebuild()
     }
 
@@ -150,10 +153,10 @@ final class ChangeObservers<State: StoreState> {
     }
 
     private func rebuild() {
-        waiting.removeAll { $0.entry.life.isGone() }
+        waiting.removeAll { $0.entry.gate.isGone() }
         hasWaiting = !waiting.isEmpty
-        entries.before.removeAll { $0.life.isGone() }
-        entries.after.removeAll { $0.life.isGone() }
+        entries.before.removeAll { $0.gate.isGone() }
+        entries.after.removeAll { $0.gate.isGone() }
         before = Self.compose(entries.before)
         after = Self.compose(entries.after)
         if hasWaiting {
@@ -171,58 +174,35 @@ final class ChangeObservers<State: StoreState> {
 
     /// One function that calls each entry's body in order; `nil` for none. A cancel during a
     /// change takes effect at once: the function in progress checks each entry's subscription,
-    /// and whether it was released when that ends it. A released one is cancelled then, which
-    /// drops its entry.
+    /// or the entry's body checks it itself, and whether it was released when that ends it. A
+    /// released one is cancelled then, which drops its entry.
     private static func compose(_ entries: [Entry]) -> Body? {
         entries.reduce(nil) { composed, entry in
             let body = entry.body
-            let life = entry.life
-            if life.endsWhenReleased {
+            let gate = entry.gate
+            if gate.endsWhenReleased && !entry.checksGate {
                 guard let composed else {
                     return { state, oldState, cause in
-                        if !life.isGoneEndingIfReleased() { body(state, oldState, cause) }
+                        if !gate.isClosed() { body(state, oldState, cause) }
                     }
                 }
                 return { state, oldState, cause in
                     composed(state, oldState, cause)
-                    if !life.isGoneEndingIfReleased() { body(state, oldState, cause) }
+                    if !gate.isClosed() { body(state, oldState, cause) }
                 }
             }
             guard let composed else { return body }
-            let subscription = life.subscription
+            if entry.checksGate {
+                return { state, oldState, cause in
+                    composed(state, oldState, cause)
+                    body(state, oldState, cause)
+                }
+            }
+            let subscription = gate.subscription
             return { state, oldState, cause in
                 composed(state, oldState, cause)
                 if !subscription.isCancelled { body(state, oldState, cause) }
             }
         }
-    }
-}
-
-/// The subscription of an observer entry, and its lifetime rule: one made by `subscribe` ends
-/// when it is released (nothing but this holds it), one the store keeps (the deprecated
-/// `observeChanges(_:)`, the engine's own) only when it is cancelled.
-@MainActor
-private final class ObserverLife {
-    // `@exclusivity(unchecked)`: see assumption 6 in Unchecked.swift.
-    @exclusivity(unchecked) var subscription: StoreSubscription
-    let endsWhenReleased: Bool
-
-    init(_ subscription: StoreSubscription, endsWhenReleased: Bool) {
-        self.subscription = subscription
-        self.endsWhenReleased = endsWhenReleased
-    }
-
-    /// Whether the subscription was cancelled, or released when that ends it.
-    func isGone() -> Bool {
-        subscription.isCancelled || (endsWhenReleased && isKnownUniquelyReferenced(&subscription))
-    }
-
-    /// As ``isGone()``, and cancels a released subscription, so that its entry goes now rather
-    /// than at the next addition or cancel.
-    func isGoneEndingIfReleased() -> Bool {
-        if subscription.isCancelled { return true }
-        guard isKnownUniquelyReferenced(&subscription) else { return false }
-        subscription.cancel()
-        return true
     }
 }

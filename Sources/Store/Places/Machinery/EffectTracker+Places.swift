@@ -36,7 +36,9 @@ extension EffectTracker {
                     case .actions, .travel: recomputed = true
                     }
                     self?.placesChanged(to: state, from: oldState, recomputed: recomputed)
-                }, readsCause: true, timing: .beforeSubscribers, endsWhenReleased: false)
+                }, readsCause: true, timing: .beforeSubscribers,
+                gate: SubscriptionGate(endsWhenReleased: false),
+                checksGate: false)
         }
     }
 

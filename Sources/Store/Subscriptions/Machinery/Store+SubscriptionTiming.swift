@@ -3,24 +3,44 @@
 // takes it from an observer that runs before them.
 
 extension Store {
-    /// Subscribes `body`, made where the types are known, as `timing` says; `readsCause` says
-    /// whether it reads the cause, which the store then makes at each change.
-    @usableFromInline
+    /// Subscribes the function `make` returns, made where the types are known, as `timing`
+    /// says; `readsCause` says whether it reads the cause, which the store then makes at each
+    /// change. `make` gets the gate the function checks, or `nil` when it runs with the
+    /// subscribers.
+    @inlinable
     func subscribe(
         timing: SubscriptionTiming,
         readsCause: Bool,
-        _ body: @escaping ChangeBody<State>.Body
+        _ make: (SubscriptionGate?) -> ChangeBody<State>.Body
     ) -> StoreSubscription {
         switch timing {
         case .withSubscribers:
-            // No cause is read: the placeholder costs nothing to make.
-            guard readsCause else { return engine.subscribers.subscribe { body($0, $1, .travel) } }
-            return subscribeWithCause(body)
+            return subscribeWithSubscribers(readsCause: readsCause, make(nil))
         case .beforeSubscribers, .afterSubscribers:
-            return engine.observers.add(
-                body, readsCause: readsCause, timing: timing, endsWhenReleased: true,
-                subscribers: engine.subscribers)
+            let gate = SubscriptionGate(endsWhenReleased: true)
+            return observe(timing: timing, readsCause: readsCause, gate: gate, make(gate))
         }
+    }
+
+    /// Subscribes `body` into the subscriber list.
+    @usableFromInline
+    func subscribeWithSubscribers(readsCause: Bool, _ body: @escaping ChangeBody<State>.Body)
+        -> StoreSubscription
+    {
+        // No cause is read: the placeholder costs nothing to make.
+        guard readsCause else { return engine.subscribers.subscribe { body($0, $1, .travel) } }
+        return subscribeWithCause(body)
+    }
+
+    /// Adds `body`, which checks `gate`, to the engine's change observers.
+    @usableFromInline
+    func observe(
+        timing: SubscriptionTiming, readsCause: Bool, gate: SubscriptionGate,
+        _ body: @escaping ChangeBody<State>.Body
+    ) -> StoreSubscription {
+        engine.observers.add(
+            body, readsCause: readsCause, timing: timing, gate: gate, checksGate: true,
+            subscribers: engine.subscribers)
     }
 
     /// A closure that runs with the subscribers and reads the cause: an observer that runs
@@ -31,8 +51,8 @@ extension Store {
         let note = CauseNote()
         note.observer = engine.observers.add(
             { [unowned note] _, _, cause in note.cause = cause },
-            readsCause: true, timing: .beforeSubscribers, endsWhenReleased: true,
-            subscribers: engine.subscribers)
+            readsCause: true, timing: .beforeSubscribers, gate: SubscriptionGate(endsWhenReleased: true),
+            checksGate: false, subscribers: engine.subscribers)
         let subscription = engine.subscribers.subscribe { state, oldState in
             body(state, oldState, note.cause)
         }
@@ -50,4 +70,83 @@ extension Store {
 private final class CauseNote {
     var cause = StateChangeCause.travel
     var observer: StoreSubscription?
+}
+
+// MARK: - The package's features
+
+extension Store {
+    /// As `subscribe(to:timing:_:)` with a timing other than the default, for the package's
+    /// features, which keep their subscription until they leave the store and cancel it then
+    /// (``StoreAttachment``): the closure does not check at each change whether the
+    /// subscription was released. Callgrind: that check cost `persist` 32 instructions per
+    /// dispatch, and `history`, whose feature is generic over the state, 85.
+    @inlinable
+    package func subscribeUntilCancelled<Value: Equatable>(
+        to keyPath: KeyPath<State, Value>,
+        timing: SubscriptionTiming,
+        _ onChange: @escaping @MainActor (_ value: Value, _ oldValue: Value) -> Void
+    ) -> StoreSubscription {
+        observeUntilCancelled(
+            timing: timing, readsCause: false, ChangeBody.comparing(keyPath, gate: nil, onChange))
+    }
+
+    /// As ``subscribeUntilCancelled(to:timing:_:)-(KeyPath<State,Value>,_,_)``, for a value that
+    /// is not `Equatable`, called at every change.
+    @inlinable
+    package func subscribeUntilCancelled<Value>(
+        to keyPath: KeyPath<State, Value>,
+        timing: SubscriptionTiming,
+        _ onChange: @escaping @MainActor (_ value: Value, _ oldValue: Value) -> Void
+    ) -> StoreSubscription {
+        observeUntilCancelled(
+            timing: timing, readsCause: false, ChangeBody.reading(keyPath, gate: nil, onChange))
+    }
+
+    /// As ``subscribeUntilCancelled(to:timing:_:)-(KeyPath<State,Value>,_,_)``, for a value that
+    /// is not `Equatable`, called at every change with its cause.
+    @inlinable
+    package func subscribeUntilCancelled<Value>(
+        to keyPath: KeyPath<State, Value>,
+        timing: SubscriptionTiming,
+        _ onChange:
+            @escaping @MainActor (_ value: Value, _ oldValue: Value, _ cause: StateChangeCause) -> Void
+    ) -> StoreSubscription {
+        observeUntilCancelled(
+            timing: timing, readsCause: true, ChangeBody.reading(keyPath, gate: nil, onChange))
+    }
+
+    /// As ``subscribeUntilCancelled(to:timing:_:)-(KeyPath<State,Value>,_,_)`` for the whole
+    /// state with its cause: the closure is the function the store calls, without one around it
+    /// (callgrind, `history`: 11 instructions per dispatch for each reabstraction around it).
+    @inlinable
+    package func subscribeUntilCancelled(
+        timing: SubscriptionTiming,
+        _ onChange:
+            @escaping @MainActor (_ state: State, _ oldState: State, _ cause: StateChangeCause) -> Void
+    ) -> StoreSubscription {
+        observeUntilCancelled(timing: timing, readsCause: true, onChange)
+    }
+
+    /// As ``subscribeUntilCancelled(timing:_:)-(_,(State,State,StateChangeCause)->Void)``, for a
+    /// closure that does not read the cause.
+    @inlinable
+    package func subscribeUntilCancelled(
+        timing: SubscriptionTiming,
+        _ onChange: @escaping @MainActor (_ state: State, _ oldState: State) -> Void
+    ) -> StoreSubscription {
+        observeUntilCancelled(timing: timing, readsCause: false) { state, oldState, _ in
+            onChange(state, oldState)
+        }
+    }
+
+    @usableFromInline
+    func observeUntilCancelled(
+        timing: SubscriptionTiming, readsCause: Bool, _ body: @escaping ChangeBody<State>.Body
+    ) -> StoreSubscription {
+        precondition(
+            timing != .withSubscribers, "internal inconsistency: a feature's subscription has a timing")
+        return engine.observers.add(
+            body, readsCause: readsCause, timing: timing, gate: SubscriptionGate(endsWhenReleased: false),
+            checksGate: false, subscribers: engine.subscribers)
+    }
 }
