@@ -236,7 +236,7 @@ struct SubscriptionTimingTests {
     func wholeLooseState(timing: SubscriptionTiming) {
         let store = makeLooseStore()
         var seen: [String] = []
-        let whole = store.subscribe(to: \.self, timing: timing) { state, old in
+        var whole: StoreSubscription? = store.subscribe(to: \.self, timing: timing) { state, old in
             seen.append("\(old.count)->\(state.count)")
         }
         var tags: [String] = []
@@ -246,7 +246,11 @@ struct SubscriptionTimingTests {
         store.dispatch(action: Add(amount: 0))  // no difference: still told
         #expect(seen == ["0->1", "1->1"])
         #expect(tags == ["", ""])
-        withExtendedLifetime((whole, part)) {}
+        whole = nil
+        store.dispatch(action: Add(amount: 1))
+        #expect(seen == ["0->1", "1->1"])
+        #expect(whole == nil)
+        withExtendedLifetime(part) {}
     }
 
     @Test("values(of: \\.self) yields a state that is not Equatable at every change")

@@ -90,7 +90,16 @@ extension Store {
         timing: SubscriptionTiming = .withSubscribers,
         _ onChange: @escaping @MainActor (_ value: Value, _ oldValue: Value) -> Void
     ) -> StoreSubscription {
-        subscribe(timing: timing, readsCause: false) { ChangeBody.reading(keyPath, gate: $0, onChange) }
+        // The whole state with the subscribers: the closure is the entry's, as a subscriber's is
+        // (callgrind, `navigation`: 59 instructions per dispatch for the two closures around it).
+        if timing == .withSubscribers, keyPath == \State.self,
+            let whole = onChange as? @MainActor (State, State) -> Void
+        {
+            return subscribeWithSubscribers(whole)
+        }
+        return subscribe(timing: timing, readsCause: false) {
+            ChangeBody.reading(keyPath, gate: $0, onChange)
+        }
     }
 
     /// Calls `onChange` at every change with the part of the state at `keyPath`, whose type is

@@ -22,6 +22,14 @@ extension Store {
         }
     }
 
+    /// Subscribes a closure of the whole state into the subscriber list, as it is.
+    @usableFromInline
+    func subscribeWithSubscribers(_ onChange: @escaping @MainActor (State, State) -> Void)
+        -> StoreSubscription
+    {
+        engine.subscribers.subscribe(onChange)
+    }
+
     /// Subscribes `body` into the subscriber list.
     @usableFromInline
     func subscribeWithSubscribers(readsCause: Bool, _ body: @escaping ChangeBody<State>.Body)
