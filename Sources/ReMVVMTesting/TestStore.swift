@@ -212,10 +212,10 @@ public final class TestStore<State: StoreState> {
             },
             tasksChanged: { [weak self] in self?.updateLedger() })
         // The engine ends a pass with the action as dispatched; its change says how it was reduced.
-        reducedActionWatch = store.observeChanges(
-            StateObserver(.beforeSubscribers) { [weak self] _, _, cause in
-                if case .action(let action) = cause { self?.lastReducedAction = action }
-            })
+        reducedActionWatch = store.subscribe(to: \.self, timing: .beforeSubscribers) {
+            [weak self] _, _, cause in
+            if case .action(let action) = cause { self?.lastReducedAction = action }
+        }
     }
 
     deinit {

@@ -13,8 +13,11 @@
 /// let again: LoginViewModel? = viewModels.viewModel(for: screen, factory: factory)
 /// // first === again
 /// ```
+/// Machinery of the package: the store of ReMVVMStore keeps one, and clients reach it through
+/// `Store.viewModel(for:key:)`.
 @MainActor
-public final class ViewModelStore {
+@usableFromInline
+package final class ViewModelStore {
     struct Key: Hashable {
         let type: ObjectIdentifier
         let key: String?
@@ -39,14 +42,14 @@ public final class ViewModelStore {
     @exclusivity(unchecked) @usableFromInline var hasNoSlots = true
 
     /// Creates an empty store.
-    public nonisolated init() {}
+    package nonisolated init() {}
 
     /// Whether no context holds view models; cheap, for the store's hot path.
     @inlinable
     package var isEmpty: Bool { hasNoSlots }
 
     /// The number of live contexts that hold view models.
-    public var contextCount: Int {
+    package var contextCount: Int {
         releaseViewModelsOfDeallocatedContexts()
         return slots.count
     }
@@ -66,7 +69,7 @@ public final class ViewModelStore {
     /// - Returns: The kept or new view model, or `nil` when `create` made none.
     /// - Complexity: O(1) on average, plus O(*c*) to release the view models of deallocated
     ///   contexts, where *c* is the number of contexts.
-    public func viewModel<VM>(
+    package func viewModel<VM>(
         for context: AnyObject,
         key: String? = nil,
         create: () -> VM?
@@ -95,7 +98,7 @@ public final class ViewModelStore {
     ///   - key: Tells apart view models of one type for one context, and is passed to `factory`.
     ///   - factory: Makes the view model when none is kept.
     /// - Returns: The kept or new view model, or `nil` when the factory made none.
-    public func viewModel<VM>(
+    package func viewModel<VM>(
         for context: AnyObject,
         key: String? = nil,
         factory: any ViewModelFactory
@@ -107,7 +110,8 @@ public final class ViewModelStore {
     ///
     /// Each call to ``viewModel(for:key:create:)`` does this first; call it directly to release
     /// them sooner, for example after a screen was closed.
-    public func releaseViewModelsOfDeallocatedContexts() {
+    @usableFromInline
+    package func releaseViewModelsOfDeallocatedContexts() {
         guard slots.values.contains(where: { $0.context == nil }) else { return }
         slots = slots.filter { $0.value.context != nil }
     }

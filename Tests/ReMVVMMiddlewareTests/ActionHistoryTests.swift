@@ -142,7 +142,7 @@ private func makeHistoryStore(limit: Int = 10_000, before: [any AnyMiddleware] =
         let (store, history, _) = makeHistoryStore(before: [counter])
         for _ in 0..<5 { store.dispatch(action: Increment(by: 1)) }
         var seen: [(Int, Int)] = []
-        let subscription = store.subscribe { state, old in seen.append((state.count, old.count)) }
+        let subscription = store.subscribe(to: \.self) { state, old in seen.append((state.count, old.count)) }
         let dispatchedBefore = counter.count
         history.jump(to: 2)
         #expect(seen.map(\.0) == [2])
@@ -157,7 +157,7 @@ private func makeHistoryStore(limit: Int = 10_000, before: [any AnyMiddleware] =
         store.dispatch(action: Increment(by: 1))
         var seen: [(Int, Int)] = []
         var jumped = false
-        let subscription = store.subscribe { [unowned store] state, old in
+        let subscription = store.subscribe(to: \.self) { [unowned store] state, old in
             seen.append((state.count, old.count))
             // Asked for by a subscriber (a debugging screen, say) while the store is busy.
             if state.count == 11, !jumped {
@@ -181,7 +181,7 @@ private func makeHistoryStore(limit: Int = 10_000, before: [any AnyMiddleware] =
         store.dispatch(action: Increment(by: 1))
         var seen: [Int] = []
         var asked = false
-        let subscription = store.subscribe { [unowned store] state, _ in
+        let subscription = store.subscribe(to: \.self) { [unowned store] state, _ in
             seen.append(state.count)
             if state.count == 11, !asked {
                 asked = true

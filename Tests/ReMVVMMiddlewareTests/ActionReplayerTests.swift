@@ -19,7 +19,7 @@ import Testing
         let counting = PassingMiddleware()
         let (store, _) = makeStore(middleware: [counting])
         var seen: [Int] = []
-        let subscription = store.subscribe { state, _ in seen.append(state.count) }
+        let subscription = store.subscribe(to: \.self) { state, _ in seen.append(state.count) }
         let summary = try testReplayer.replay(try ActionLog(text: Self.log), into: store)
         #expect(store.state.count == 7)
         #expect(store.state.name == "Ada")
@@ -42,7 +42,7 @@ import Testing
         let log = try ActionLog(text: Self.log)
         var seen: [Int] = []
         var summary: ActionReplayer.Summary?
-        let subscription = store.subscribe { [unowned store] state, _ in
+        let subscription = store.subscribe(to: \.self) { [unowned store] state, _ in
             seen.append(state.count)
             guard summary == nil else { return }
             store.dispatch(action: Increment(by: 100))  // queued before the replay
@@ -140,7 +140,7 @@ import Testing
     func nothingHalfApplied() throws {
         let (store, _) = makeStore(middleware: [])
         var changes = 0
-        let subscription = store.subscribe { _, _ in changes += 1 }
+        let subscription = store.subscribe(to: \.self) { _, _ in changes += 1 }
         let log = try ActionLog(
             text: Self.log + "{\"seq\":5,\"type\":\"Increment\",\"action\":{\"by\":null}}\n")
         #expect(throws: ActionLogError.self) {

@@ -82,7 +82,7 @@ enum DetailAlertReducer: Reducer {
     func destructiveTap() {
         let (store, log) = Self.storeShowingAlert()
         var notifications: [(new: MeetingsState, old: MeetingsState)] = []
-        let subscription = store.subscribe { new, old in notifications.append((new, old)) }
+        let subscription = store.subscribe(to: \.self) { new, old in notifications.append((new, old)) }
 
         store.dispatch(action: Self.deletion.tap(Self.deletion.buttons[0], entry: 3))
 
@@ -103,7 +103,7 @@ enum DetailAlertReducer: Reducer {
     func cancelTap() {
         let (store, log) = Self.storeShowingAlert()
         var notifications = 0
-        let subscription = store.subscribe { _, _ in notifications += 1 }
+        let subscription = store.subscribe(to: \.self) { _, _ in notifications += 1 }
 
         store.dispatch(action: Self.deletion.tap(.cancel("Nevermind"), entry: 3))
 

@@ -54,7 +54,7 @@ final class Events: Sendable {
         let effect = makeEffect(cancelInFlight: false, gate: gate, events: events)
         let (store, _) = makeStore(middleware: [effect])
         var seenOnMainActor: [Int] = []
-        let subscription = store.subscribe { state, _ in
+        let subscription = store.subscribe(to: \.self) { state, _ in
             MainActor.assertIsolated()
             seenOnMainActor.append(state.count)
         }
@@ -144,7 +144,7 @@ final class Events: Sendable {
         }
         let (store, _) = makeStore(middleware: [effect])
         var seen: [Int] = []
-        let subscription = store.subscribe { state, _ in seen.append(state.count) }
+        let subscription = store.subscribe(to: \.self) { state, _ in seen.append(state.count) }
         for by in 1...3 { store.dispatch(action: Increment(by: by)) }
         #expect(store.state.count == 0)
         await store.idle()
@@ -163,7 +163,7 @@ final class Events: Sendable {
         }
         let (store, log) = makeStore(middleware: [effect])
         var seen: [Int] = []
-        let subscription = store.subscribe { state, _ in seen.append(state.count) }
+        let subscription = store.subscribe(to: \.self) { state, _ in seen.append(state.count) }
         for by in 1...3 {
             store.dispatch(action: Increment(by: by))
             #expect(store.state.count == (1...by).reduce(0, +))

@@ -22,10 +22,9 @@ import Testing
             let clock = TestClock()
             let store = makeBookSearchStore(clock: clock, before: [ActionRecorder(fileURL: url)])
             var states: [BookSearchContent] = []
-            let observation = store.observeChanges(
-                StateObserver { state, _, cause in
-                    if case .action = cause { states.append(state.content) }
-                })
+            let observation = store.subscribe(to: \.self, timing: .afterSubscribers) { state, _, cause in
+                if case .action = cause { states.append(state.content) }
+            }
             @MainActor func type(_ query: String) { store.dispatch(action: Search.Changed(query: query)) }
             // Three keystrokes 30 ms apart: one search, for "dun", which answers at 360 ms.
             type("d")

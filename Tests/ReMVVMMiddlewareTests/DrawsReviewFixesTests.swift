@@ -73,7 +73,7 @@ struct DrawsReviewFixesTests {
         }
         registerPad(on: store)
         var drawnBySubscriber: [UUID] = []
-        let subscription = store.subscribe { [unowned store] _, _ in
+        let subscription = store.subscribe(to: \.self) { [unowned store] _, _ in
             drawnBySubscriber.append(store.dependencies.uuid())
         }
         store.dispatch(action: Jot())

@@ -23,7 +23,9 @@ import Testing
             #expect(step == .push(.detail(1)))
             recorder.events.append("navigate at count \(store.state.count)")
         }
-        let first = store.subscribe { state, _ in recorder.events.append("first saw \(state.count)") }
+        let first = store.subscribe(to: \.self) { state, _ in
+            recorder.events.append("first saw \(state.count)")
+        }
         let second = store.subscribe(to: \.count) { count, _ in recorder.events.append("second saw \(count)")
         }
 

@@ -171,7 +171,7 @@ import Testing
             let made: PageViewModel = try #require(store.viewModel(for: store.state.navigation.top))
             popped = made
         }
-        let subscription = store.subscribe { _, _ in events.append("subscriber") }
+        let subscription = store.subscribe(to: \.self) { _, _ in events.append("subscriber") }
         events = []
         store.dispatch(action: NavigationAction<Page>.pop(count: 1))
         #expect(events == ["subscriber", "handed 1, view model gone"])

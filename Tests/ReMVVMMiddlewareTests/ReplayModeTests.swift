@@ -37,7 +37,7 @@ struct RenameLater: Middleware {
             await store.idle()
             var subscriberDispatched = false
             // Weakly: the store keeps the closure, which must not keep the store.
-            let subscription = store.subscribe { [weak store] state, _ in
+            let subscription = store.subscribe(to: \.self) { [weak store] state, _ in
                 if state.name == "by hand", !subscriberDispatched {
                     subscriberDispatched = true
                     store?.dispatch(action: Rename(name: "from a subscriber"))

@@ -82,11 +82,11 @@ private final class SharedProgram {
         store.add(subscriber: adder)
         adder.onChange = { [unowned self, unowned store] in
             let position = observers.count
-            let subscription = store.observeChanges(
-                StateObserver { [unowned self] state, _, cause in
-                    observers[position].heard.append(
-                        SeenChange(count: state.count, name: state.name, cause: causeName(cause)))
-                })
+            let subscription = store.subscribe(to: \.self, timing: .afterSubscribers) {
+                [unowned self] state, _, cause in
+                observers[position].heard.append(
+                    SeenChange(count: state.count, name: state.name, cause: causeName(cause)))
+            }
             observers.append((index, counters[index].states.count, [], subscription))
         }
         stores.append(store)

@@ -46,7 +46,7 @@ import Testing
         let subscribersBefore = store.subscriberCount
 
         // A subscriber added after the registration sees the popping change: by then it is gone.
-        let watcher = store.subscribe { _, _ in seenInsidePop.append(released == nil) }
+        let watcher = store.subscribe(to: \.self) { _, _ in seenInsidePop.append(released == nil) }
         store.dispatch(action: NavigationAction<Page>.pop(count: 1))
 
         #expect(released == nil)

@@ -19,7 +19,7 @@ import Testing
     func undoRedo() {
         let (store, history, log) = makeHistoryStore()
         var seen: [(Int, Int)] = []
-        let subscription = store.subscribe { state, old in seen.append((state.count, old.count)) }
+        let subscription = store.subscribe(to: \.self) { state, old in seen.append((state.count, old.count)) }
         store.dispatch(action: Increment(by: 1))
         store.dispatch(action: Increment(by: 10))
         store.dispatch(action: UndoAction())
@@ -75,7 +75,7 @@ import Testing
     func nothingToUndo() {
         let (store, history, log) = makeHistoryStore()
         var changes = 0
-        let subscription = store.subscribe { _, _ in changes += 1 }
+        let subscription = store.subscribe(to: \.self) { _, _ in changes += 1 }
         store.dispatch(action: UndoAction())
         store.dispatch(action: RedoAction())
         #expect(changes == 0)

@@ -154,7 +154,7 @@ private enum AppendReducer: Reducer {
         store.register(reducer: AppendReducer.self)
         var calls = 0
         var told: [(step: Int, state: Board, oldState: Board)] = []
-        let subscription = store.subscribe { state, oldState in
+        let subscription = store.subscribe(to: \.self) { state, oldState in
             // Two pairs of three kept: the donor is shared after some steps, not after others.
             calls += 1  // one call per dispatch: `calls` is the step
             if calls % 3 != 2 { told.append((calls, state, oldState)) }

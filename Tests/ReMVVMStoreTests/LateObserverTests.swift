@@ -1,9 +1,9 @@
 import ReMVVMStore
 import Testing
 
-// Observers and subscriptions added or cancelled around a change (issue 39, defects 2 and 5):
-// an observer added while a change is told hears only the changes after it, with their own
-// causes, and a cancelled closure lets go of what it captured at once.
+// Subscriptions added or cancelled around a change (issue 39, defects 2 and 5): one added while a
+// change is told, whatever its timing, hears only the changes after it, with their own causes,
+// and a cancelled closure lets go of what it captured at once.
 
 typealias LateObserverState = StoreFixture.State
 
@@ -42,41 +42,41 @@ struct LateObserverTests {
         arguments: Adder.allCases, [false, true])
     func lateObserverHearsLaterChanges(adder: Adder, othersReadCauses: Bool) {
         let store = StoreFixture.makeStore()
-        // The observers there before: read the causes or not (the cause is then never made).
-        let existing: StateObserver<LateObserverState> =
+        // The subscriptions there before: read the causes or not (the cause is then never made).
+        let existing =
             othersReadCauses
-            ? StateObserver(part: \.count) { _, _, _ in } : StateObserver(part: \.count) { _, _ in }
-        store.observeChanges(existing)
+            ? store.subscribe(to: \.count, timing: .afterSubscribers) { _, _, _ in }
+            : store.subscribe(to: \.count, timing: .afterSubscribers) { _, _ in }
         var heard: [String] = []
         var added: [StoreSubscription] = []
         let addLate: @MainActor () -> Void = { [weak store] in
             guard added.isEmpty, let store else { return }
-            for timing in [StateObserver<LateObserverState>.Timing.beforeSubscribers, .afterSubscribers] {
-                let name = timing == .beforeSubscribers ? "before" : "after"
+            let timings: [(SubscriptionTiming, String)] = [
+                (.beforeSubscribers, "before"), (.withSubscribers, "with"), (.afterSubscribers, "after"),
+            ]
+            for (timing, name) in timings {
                 added.append(
-                    store.observeChanges(
-                        StateObserver(timing) { state, _, cause in
-                            heard.append("\(name) \(describe(state, cause))")
-                        }
-                    ))
+                    store.subscribe(to: \.self, timing: timing) { state, _, cause in
+                        heard.append("\(name) \(describe(state, cause))")
+                    })
             }
         }
-        var kept: [AnyObject] = []
+        var kept: [AnyObject] = [existing]
         switch adder {
         case .subscriber, .subscriberWillChange:
             let probe = Probe(inWillChange: adder == .subscriberWillChange, addLate)
             store.add(subscriber: probe)
             kept.append(probe)
         case .observerBefore:
-            store.observeChanges(StateObserver(.beforeSubscribers) { _, _ in addLate() })
+            kept.append(store.subscribe(to: \.self, timing: .beforeSubscribers) { _, _ in addLate() })
         case .observerAfter:
-            store.observeChanges(StateObserver(.afterSubscribers) { _, _ in addLate() })
+            kept.append(store.subscribe(to: \.self, timing: .afterSubscribers) { _, _ in addLate() })
         }
         runChanges(store)
         withExtendedLifetime(kept) {}
-        // Both late observers were added during the first change: they hear the second only.
-        #expect(added.count == 2)
-        #expect(heard.sorted() == ["after 3 action(2)", "before 3 action(2)"])
+        // The late subscriptions were added during the first change: they hear the second only.
+        #expect(added.count == 3)
+        #expect(heard.sorted() == ["after 3 action(2)", "before 3 action(2)", "with 3 action(2)"])
     }
 
     private func runChanges(_ store: Store<LateObserverState>) {
@@ -87,13 +87,14 @@ struct LateObserverTests {
     @Test("the issue's reproduction: a late observer hears [\"2 action\"], not the change in progress")
     func issueReproduction() {
         let store = StoreFixture.makeStore()
-        let saving = store.observeChanges(StateObserver(part: \LateObserverState.count) { _, _ in })
+        let saving = store.subscribe(to: \.count, timing: .afterSubscribers) { _, _ in }
         var late: [String] = []
         var added: StoreSubscription?
-        let subscription = store.subscribe { [weak store] _, _ in
+        let subscription = store.subscribe(to: \.self) { [weak store] _, _ in
             if added == nil {
-                added = store?.observeChanges(
-                    StateObserver { state, _, cause in late.append(describe(state, cause)) })
+                added = store?.subscribe(to: \.self, timing: .afterSubscribers) { state, _, cause in
+                    late.append(describe(state, cause))
+                }
             }
         }
         store.dispatch(action: StoreFixture.Add(amount: 1))
@@ -106,8 +107,8 @@ struct LateObserverTests {
     func addedAndCancelledDuringAChange() {
         let store = StoreFixture.makeStore()
         var heard = 0
-        let subscription = store.subscribe { [weak store] _, _ in
-            store?.observeChanges(StateObserver { _, _ in heard += 1 }).cancel()
+        let subscription = store.subscribe(to: \.self) { [weak store] _, _ in
+            store?.subscribe(to: \.self, timing: .afterSubscribers) { _, _ in heard += 1 }.cancel()
         }
         store.dispatch(action: StoreFixture.Add())
         store.dispatch(action: StoreFixture.Add())
@@ -121,7 +122,7 @@ struct LateObserverTests {
         do {
             let store = StoreFixture.makeStore()
             weakStore = store
-            let subscription = store.subscribe { _, _ in _ = store.state }
+            let subscription = store.subscribe(to: \.self) { _, _ in _ = store.state }
             store.dispatch(action: StoreFixture.Add())
             subscription.cancel()
         }
@@ -152,12 +153,12 @@ struct LateObserverTests {
             let store = StoreFixture.makeStore()
             weakStore = store
             var subscription: StoreSubscription?
-            subscription = store.subscribe { _, _ in
+            subscription = store.subscribe(to: \.self) { _, _ in
                 calls += 1
                 _ = store.state
                 subscription?.cancel()
             }
-            let other = store.subscribe { _, _ in }
+            let other = store.subscribe(to: \.self) { _, _ in }
             store.dispatch(action: StoreFixture.Add())
             store.dispatch(action: StoreFixture.Add())
             #expect(store.subscriberCount == 1)
@@ -171,7 +172,9 @@ struct LateObserverTests {
     func cancelInAnyOrder() {
         let store = StoreFixture.makeStore()
         var told: [Int] = []
-        let subscriptions = (0..<6).map { index in store.subscribe { _, _ in told.append(index) } }
+        // Closure selectors: each is an entry of its own (key paths would share one).
+        let subscriptions = (0..<6).map { index in store.subscribe(to: { $0 }) { _, _ in told.append(index) }
+        }
         subscriptions[4].cancel()
         subscriptions[0].cancel()
         subscriptions[2].cancel()

@@ -76,7 +76,7 @@ struct ListModelCheckTests {
         }
         // Half the sequences with a subscriber, which keeps the old state; half without.
         var told = 0
-        let subscription = seed % 2 == 0 ? store.subscribe { _, _ in told += 1 } : nil
+        let subscription = seed % 2 == 0 ? store.subscribe(to: \.self) { _, _ in told += 1 } : nil
         var reference: [Item] = []
         var expectedMissing = 0
         var nextID = 0

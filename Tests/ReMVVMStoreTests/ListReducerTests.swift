@@ -103,7 +103,7 @@ struct ListReducerTests {
     func rowByID() {
         let (store, kinds) = makeStore()
         var changes = 0
-        let subscription = store.subscribe { _, _ in changes += 1 }
+        let subscription = store.subscribe(to: \.self) { _, _ in changes += 1 }
         store.dispatch(action: ToggleFavorite(bookID: 2))
         #expect(store.state.shelf.rows.map(\.isFavorite) == [false, true])
         store.dispatch(action: ToggleFavorite(bookID: 2))
@@ -161,7 +161,7 @@ struct ListReducerTests {
         #expect(store.state.shelf.storage.books.map(\.isFavorite) == [true, true])
 
         var seen: [(Bool, Bool)] = []
-        let subscription = store.subscribe { state, old in
+        let subscription = store.subscribe(to: \.self) { state, old in
             seen.append((state.shelf[id: 1]!.isFavorite, old.shelf[id: 1]!.isFavorite))
         }
         store.dispatch(action: ToggleFavorite(bookID: 1))

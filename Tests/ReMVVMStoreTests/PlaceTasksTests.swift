@@ -166,7 +166,7 @@ struct PlaceTasksTests {
         let clock = TestClock()
         let (store, reported) = makeStore(clock)
         var told = 0
-        let subscription = store.subscribe { _, _ in told += 1 }
+        let subscription = store.subscribe(to: \.self) { _, _ in told += 1 }
         store.dispatch(action: Appeared())
         #expect(told == 0)
         #expect(reported().isEmpty)

@@ -81,7 +81,7 @@ private func reportToStandardError(_ store: Store<AppState>) {
         store.register(reducer: SubmitReducer.self, at: \.loginForm)
         store.register(reducer: IncrementReducer.self)
         var changes: [(AppState, AppState)] = []
-        let subscription = store.subscribe { changes.append(($0, $1)) }
+        let subscription = store.subscribe(to: \.self) { changes.append(($0, $1)) }
         store.dispatch(action: Increment())
         store.dispatch(action: EditName(name: "Ada"))
         store.dispatch(action: Submit())

@@ -14,7 +14,7 @@ struct StoreAsyncSequencesTests {
     func statesStartWithTheCurrentState() async {
         let store = StoreFixture.makeStore()
         store.dispatch(action: Add(amount: 5))
-        var iterator = store.states.makeAsyncIterator()
+        var iterator = store.values(of: \.self).makeAsyncIterator()
         #expect(await iterator.next(isolation: #isolation)?.count == 5)
         store.dispatch(action: Add(amount: 1))
         store.dispatch(action: Rename(title: "x"))
@@ -26,7 +26,7 @@ struct StoreAsyncSequencesTests {
     func rapidDispatchesFromABackgroundTask() async throws {
         let store = StoreFixture.makeStore()
         let before = store.subscriberCount
-        let states = store.states
+        let states = store.values(of: \.self)
         let consumer = Task.detached {
             var seen: [Int] = []
             for await state in states {
@@ -47,7 +47,7 @@ struct StoreAsyncSequencesTests {
     func eachIterationSubscribes() async {
         let store = StoreFixture.makeStore()
         let before = store.subscriberCount
-        let states = store.states
+        let states = store.values(of: \.self)
         var first = states.makeAsyncIterator()
         var second = states.makeAsyncIterator()
         _ = await first.next(isolation: #isolation)
@@ -63,7 +63,7 @@ struct StoreAsyncSequencesTests {
     func cancellation() async throws {
         let store = StoreFixture.makeStore()
         let before = store.subscriberCount
-        let states = store.states
+        let states = store.values(of: \.self)
         let consumer = Task.detached {
             var received = 0
             for await _ in states { received += 1 }
@@ -82,7 +82,7 @@ struct StoreAsyncSequencesTests {
         let store = StoreFixture.makeStore()
         let before = store.subscriberCount
         store.dispatch(action: Add(amount: 1))
-        for await state in store.states where state.count == 1 { break }
+        for await state in store.values(of: \.self) where state.count == 1 { break }
         store.dispatch(action: Add(amount: 1))
         #expect(store.subscriberCount == before)
     }
@@ -92,7 +92,7 @@ struct StoreAsyncSequencesTests {
     func streamOutlivesItsStore() async throws {
         var store: Store<State>? = StoreFixture.makeStore()
         weak let weakStore = store
-        let states = try #require(store).states
+        let states = try #require(store).values(of: \.self)
         let consumer = Task {
             var counts: [Int] = []
             for await state in states { counts.append(state.count) }
@@ -108,7 +108,7 @@ struct StoreAsyncSequencesTests {
     @Test("a store freed before the first next() gives an empty sequence")
     func storeFreedBeforeIterating() async {
         var store: Store<State>? = StoreFixture.makeStore()
-        var iterator = store!.states.makeAsyncIterator()
+        var iterator = store!.values(of: \.self).makeAsyncIterator()
         store = nil
         #expect(await iterator.next(isolation: #isolation) == nil)
     }
@@ -116,7 +116,7 @@ struct StoreAsyncSequencesTests {
     @Test("bufferingNewest(1) keeps only the latest state while the consumer is busy")
     func bufferingNewest() async {
         let store = StoreFixture.makeStore()
-        var iterator = store.states(bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
+        var iterator = store.values(of: \.self, bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
         #expect(await iterator.next(isolation: #isolation)?.count == 0)
         for _ in 0..<3 { store.dispatch(action: Add(amount: 1)) }
         #expect(await iterator.next(isolation: #isolation)?.count == 3)

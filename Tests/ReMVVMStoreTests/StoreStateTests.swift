@@ -23,8 +23,10 @@ struct StoreStateTests {
 
     @Test("the default factory makes Initializable view models for the store")
     func defaultFactoryMakesViewModels() {
+        final class Screen {}
         let store = Store(with: CounterState())
-        let viewModel: CounterViewModel? = store.viewModel()
+        let screen = Screen()
+        let viewModel: CounterViewModel? = store.viewModel(for: screen)
         #expect(viewModel != nil)
     }
 }

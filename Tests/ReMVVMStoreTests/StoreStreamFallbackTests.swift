@@ -35,7 +35,8 @@ struct StoreStreamFallbackTests {
     func distinctValues(hasIsolatedNext: Bool) async {
         let store = StoreFixture.makeStore()
         var iterator = StoreValues(
-            store: store, keyPath: \.title, bufferingPolicy: .unbounded, hasIsolatedNext: hasIsolatedNext
+            store: store, keyPath: \.title, isSame: { $0 == $1 }, bufferingPolicy: .unbounded,
+            hasIsolatedNext: hasIsolatedNext
         ).makeAsyncIterator()
         #expect(await iterator.next(isolation: #isolation) == "")
         store.dispatch(action: Rename(title: "a"))

@@ -62,7 +62,7 @@ private final class SubscribesOnDeinit: StoreSubscriber {
     }
     func didChange(state: State, oldState: State) {}
     isolated deinit {
-        for _ in 0..<8 { box.subs.append(store.subscribe { _, _ in }) }
+        for _ in 0..<8 { box.subs.append(store.subscribe(to: { $0 }) { _, _ in }) }
     }
 }
 
@@ -189,7 +189,8 @@ private final class DeinitCounter {
             store.add(subscriber: child)
         }
         var seenInItsCall: Int?
-        let after = store.subscribe { _, _ in seenInItsCall = closed?.deinitsSeenAtTheEndOfTheCall }
+        let after = store.subscribe(to: \.self) { _, _ in seenInItsCall = closed?.deinitsSeenAtTheEndOfTheCall
+        }
         store.dispatch(action: Add(amount: 1))
         #expect(seenInItsCall == 0, "freed during its own call")
         #expect(deinits.count == 1, "let go once the notification ended")

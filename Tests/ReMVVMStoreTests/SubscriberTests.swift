@@ -140,7 +140,7 @@ private typealias Rename = StoreFixture.Rename
     func closureCancelled() {
         let store = StoreFixture.makeStore()
         var seen: [Int] = []
-        let subscription = store.subscribe { state, _ in seen.append(state.count) }
+        let subscription = store.subscribe(to: \.self) { state, _ in seen.append(state.count) }
         store.dispatch(action: Add())
         subscription.cancel()
         store.dispatch(action: Add())
@@ -152,7 +152,7 @@ private typealias Rename = StoreFixture.Rename
     func closureReleased() {
         let store = StoreFixture.makeStore()
         var seen: [Int] = []
-        var subscription: StoreSubscription? = store.subscribe { state, old in
+        var subscription: StoreSubscription? = store.subscribe(to: \.self) { state, old in
             seen.append(state.count - old.count)
         }
         store.dispatch(action: Add(amount: 4))
@@ -171,7 +171,7 @@ private typealias Rename = StoreFixture.Rename
         let first = RecordingSubscriber()
         first.onChange = { state in if state.count == 2 { subscription?.cancel() } }
         store.add(subscriber: first)
-        subscription = store.subscribe { state, _ in seen.append(state.count) }
+        subscription = store.subscribe(to: \.self) { state, _ in seen.append(state.count) }
         store.dispatch(action: Add())
         store.dispatch(action: Add())
         store.dispatch(action: Add())

@@ -52,25 +52,12 @@ private final class Screen: ReMVVMDriven {}
         #expect(store.subscriberCount == 0)
     }
 
-    @Test("a view model without a context lives as long as the caller holds it")
-    func contextFree() throws {
-        let store = StoreFixture.makeStore()
-        weak var weakViewModel: CounterViewModel?
-        do {
-            let viewModel: CounterViewModel = try #require(store.viewModel())
-            weakViewModel = viewModel
-            store.dispatch(action: Add())
-            #expect(viewModel.shown == [1])
-        }
-        store.dispatch(action: Add())
-        #expect(weakViewModel == nil)
-    }
-
     @Test("a view model subscribing to another state type is reported, not subscribed")
     func foreignSubscriber() throws {
         let diagnostics = DiagnosticsRecorder()
         let store = StoreFixture.makeStore(diagnostics: diagnostics)
-        let viewModel: ForeignViewModel? = store.viewModel()
+        let screen = Screen()
+        let viewModel: ForeignViewModel? = store.viewModel(for: screen)
         #expect(viewModel != nil)
         #expect(diagnostics.kinds == [.subscriberStateMismatch])
         #expect(store.subscriberCount == 0)

@@ -125,7 +125,8 @@ final class Observe100Workload: Workload {
 
 // MARK: - stream
 
-/// `d0` with one `for await state in store.states` loop consuming in a task of its own.
+/// `d0` with one `for await state in store.values(of: \.self)` loop consuming in a task of its
+/// own.
 final class StreamWorkload: Workload {
     private let store = Store(with: AppState(factory: CompositeViewModelFactory()))
     private var consumer: Task<Void, Never>?
@@ -137,14 +138,18 @@ final class StreamWorkload: Workload {
     /// Starts the consumer and waits until its subscription is made (on the main actor, at
     /// its first `next()`), so that `run` measures dispatches that feed it.
     func prepare() async {
-        let subscribersBefore = store.subscriberCount
-        let states = store.states
+        let states = store.values(of: \.self)
+        // The first state comes once the subscription is made.
+        let (subscribed, didSubscribe) = AsyncStream.makeStream(of: Void.self)
         consumer = Task.detached {
             var last = 0
-            for await state in states { last = state.counter }
+            for await state in states {
+                if last == 0 { didSubscribe.yield() }
+                last = state.counter + 1
+            }
             precondition(last >= 0, "not reached")
         }
-        while store.subscriberCount == subscribersBefore { await Task.yield() }
+        for await _ in subscribed { break }
         run(2)
     }
 

@@ -40,7 +40,7 @@ final class NavigationWorkload: Workload {
         }
         store = Store(with: NavigationBenchState(factory: CompositeViewModelFactory()), middleware: [handOff])
         store.register(navigation: \.navigation)
-        subscription = store.subscribe { _, _ in sink.changes &+= 1 }
+        subscription = store.subscribe(to: \.self) { _, _ in sink.changes &+= 1 }
         run(2)
     }
 
@@ -103,7 +103,7 @@ final class PlainStackWorkload: Workload {
             middleware: [StackHandOff(sink: sink)]
         )
         store.register(reducer: StackReducer.self, at: \.stack)
-        subscription = store.subscribe { _, _ in sink.changes &+= 1 }
+        subscription = store.subscribe(to: \.self) { _, _ in sink.changes &+= 1 }
         run(2)
     }
 

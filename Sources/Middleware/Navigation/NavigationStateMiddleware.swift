@@ -34,14 +34,17 @@ public import ReMVVMStore
 /// were let go already; those of new entries can be made in `show`.
 @MainActor
 public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable>: StoreFeature {
-    // The hand-off runs at every change, so it is specialized in the client: the observer
-    // made in the `@inlinable` initializer and what it calls. Unspecialized, the generic code
+    // The hand-off runs at every change, so it is specialized in the client: the subscription
+    // made by the closure of the `@inlinable` initializer, and what it calls. Unspecialized, the generic code
     // looked up type metadata at each use: 2.7 µs per dispatch of the `navigation` benchmark
     // workload, about half of it in `swift_getGenericMetadata`.
 
-    @usableFromInline let observer: StateObserver<State>
+    @usableFromInline let subscribe: @MainActor (Store<State>) -> StoreSubscription
     @usableFromInline let start: @MainActor (State) -> Void
     @usableFromInline let box: Shown
+    /// The store whose navigation is handed over, and the subscription there: attached to
+    /// another store, the middleware stops handing over the first one's changes.
+    private let attachment = StoreAttachment<State>(of: NavigationStateMiddleware<State, Screen>.self)
 
     /// The navigation the UI was handed last; `nil` until the middleware is attached.
     @usableFromInline
@@ -75,22 +78,25 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
         self.box = box
         let navigationActionType = ObjectIdentifier(NavigationAction<Screen>.self)
         start = { state in box.navigation = state[keyPath: keyPath] }
-        observer = StateObserver(reading: keyPath, .afterSubscribers) { new, old, cause in
-            // The UI shows what the state held before this change (the middleware learns of
-            // every change), so a change that left the entries alone hands nothing over. Equal
-            // entries make equal navigations: ids are new for each appearance.
-            if NavigationDiff.sameEntries(old, new) { return }
-            // After a synchronize the UI already shows the screens: it only follows the state.
-            if case .action(let action) = cause, ObjectIdentifier(type(of: action)) == navigationActionType,
-                case .synchronize = action as? NavigationAction<Screen>
-            {
+        subscribe = { store in
+            store.subscribeUntilCancelled(to: keyPath, timing: .afterSubscribers) { new, old, cause in
+                // The UI shows what the state held before this change (the middleware learns of
+                // every change), so a change that left the entries alone hands nothing over. Equal
+                // entries make equal navigations: ids are new for each appearance.
+                if NavigationDiff.sameEntries(old, new) { return }
+                // After a synchronize the UI already shows the screens: it only follows the state.
+                if case .action(let action) = cause,
+                    ObjectIdentifier(type(of: action)) == navigationActionType,
+                    case .synchronize = action as? NavigationAction<Screen>
+                {
+                    box.navigation = new
+                    return
+                }
+                let shown = box.navigation ?? old
                 box.navigation = new
-                return
+                if NavigationDiff.sameEntries(shown, new) { return }
+                show(NavigationDiff.changes(from: shown, to: new), new)
             }
-            let shown = box.navigation ?? old
-            box.navigation = new
-            if NavigationDiff.sameEntries(shown, new) { return }
-            show(NavigationDiff.changes(from: shown, to: new), new)
         }
     }
 
@@ -108,8 +114,8 @@ public final class NavigationStateMiddleware<State: StoreState, Screen: Sendable
     ///
     /// - Parameter store: The store.
     public func attach<Other: StoreState>(to store: Store<Other>) {
-        guard let store = matchingStore(store, of: State.self) else { return }
+        guard let store = matchingStore(store, of: State.self), attachment.attach(to: store) else { return }
         start(store.state)
-        store.observeChanges(observer)
+        attachment.keep(subscribe)
     }
 }

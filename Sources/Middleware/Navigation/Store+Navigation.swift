@@ -41,8 +41,10 @@ extension Store {
         let viewModels = attachment(EntryViewModels<State, Screen>.self) {
             EntryViewModels(navigation: keyPath)
         }
-        observeChanges(
-            StateObserver(.beforeSubscribers) { [weak self, viewModels] state, oldState in
+        // Kept by the view models, which the store keeps: the subscription lasts as long as it.
+        viewModels.keep(
+            subscribeUntilCancelled(timing: .beforeSubscribers) {
+                [weak self, viewModels] state, oldState in
                 if !viewModels.isEmpty { viewModels.stateChanged(to: state, from: oldState, in: self) }
             })
     }

@@ -70,10 +70,10 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     /// ```
     public let part: WritableKeyPath<State, Part>
     @usableFromInline let saver: PartSaver<Part>
-    /// Saves the part at each change of it, whatever made the change; made in the
-    /// `@inlinable` initializer, so that the comparison at each change is specialized for the
-    /// client's state and part (callgrind, the `persist` workload).
-    @usableFromInline let observer: StateObserver<State>
+    /// Subscribes a store to save the part at each change of it, whatever made the change;
+    /// made in the `@inlinable` initializer, so that the comparison at each change is
+    /// specialized for the client's state and part (callgrind, the `persist` workload).
+    @usableFromInline let subscribe: @MainActor (Store<State>) -> StoreSubscription
     /// The store whose part is saved.
     private let attachment = StoreAttachment<State>(of: StatePersistence<State, Part>.self)
 
@@ -103,7 +103,10 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
         self.version = version
         let saver = PartSaver<Part>(fileURL: fileURL, version: version)
         self.saver = saver
-        observer = StateObserver(part: part) { value, _ in saver.save(value) }
+        subscribe = { store in
+            store.subscribeUntilCancelled(to: part, timing: .afterSubscribers) { value, _ in saver.save(value)
+            }
+        }
     }
 
     /// Reads the file and puts its value into `state`'s part.
@@ -196,7 +199,7 @@ public final class StatePersistence<State: StoreState, Part: Codable & Equatable
     public func attach<Other: StoreState>(to store: Store<Other>) {
         guard let store = matchingStore(store, of: State.self), attachment.attach(to: store) else { return }
         saver.queue.report = { [weak store] diagnostic in store?.diagnosticsHandler(diagnostic) }
-        attachment.observeChanges(observer)
+        attachment.keep(subscribe)
     }
 }
 

@@ -106,8 +106,9 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
         kept.value = KeptActions(limit: limit)
         attachment.keep(store.recordDraws())
         // The observer holds the non-generic `kept`, and reaches the history only now and then.
-        attachment.observeChanges(
-            StateObserver { [kept, weak self, scope = store.reduceScope] state, _, cause in
+        attachment.keep(
+            store.subscribeUntilCancelled(timing: .afterSubscribers) {
+                [kept, weak self, scope = store.reduceScope] state, _, cause in
                 switch cause {
                 case .action(let action):
                     let outcome = kept.value.keep(action, draws: scope.drawsOfChange)

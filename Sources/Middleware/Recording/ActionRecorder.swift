@@ -132,8 +132,9 @@ public final class ActionRecorder: StoreFeature {
         // What each action's reducer draws, kept at its change, is written once its `next`
         // returns (see `applyMiddleware`).
         current.keep(store.recordDraws())
-        current.observeChanges(
-            StateObserver(.beforeSubscribers) { [weak self, unowned store] _, _, _ in
+        current.keep(
+            store.subscribeUntilCancelled(timing: .beforeSubscribers) {
+                [weak self, unowned store] _, _ in
                 self?.drawsOfLastChange = store.drawsOfCurrentChange
             })
     }

@@ -188,8 +188,9 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
         let stepTypes = stepTypes
         let restoringTypes = (ObjectIdentifier(UndoAction.self), ObjectIdentifier(RedoAction.self))
         // Before the subscribers, so that they read `canUndo` and `canRedo` as they now are.
-        attachment.observeChanges(
-            StateObserver(.beforeSubscribers) { [weak self] state, oldState, cause in
+        attachment.keep(
+            store.subscribeUntilCancelled(timing: .beforeSubscribers) {
+                [weak self] state, oldState, cause in
                 guard case .action(let action) = cause else { return }
                 let type = ObjectIdentifier(Swift.type(of: action))
                 if type == restoringTypes.0 || type == restoringTypes.1 {

@@ -32,7 +32,7 @@ extension Store {
     }
 
     /// What the reducer of the change being told to the observers drew, in order, while
-    /// ``recordsDraws``: read it in a `StateObserver`, whose change it is.
+    /// ``recordsDraws``: read it in a subscription before the subscribers, whose change it is.
     package var drawsOfCurrentChange: [DependencyDraw] { engine.reduceScope.draws }
 
     /// Where ``drawsOfCurrentChange`` lives, for an observer that reads it at every change: its

@@ -159,47 +159,10 @@ public final class Store<State: StoreState> {
         engine.subscribers.remove(subscriber)
     }
 
-    /// Calls `onChange` with the new and the old state after every change, for as long as the
-    /// returned subscription is held and not cancelled.
-    ///
-    /// ```swift
-    /// let subscription = store.subscribe { state, oldState in render(state) }
-    /// ```
-    ///
-    /// - Parameter onChange: Called with the new state and the state before the change.
-    /// - Returns: The subscription; cancel it or let go of it to stop.
-    public func subscribe(
-        _ onChange: @escaping @MainActor (_ state: State, _ oldState: State) -> Void
-    ) -> StoreSubscription {
-        engine.subscribers.subscribe(onChange)
-    }
-
-    /// Calls `onChange` when the part of the state at `keyPath` changes, for as long as the
-    /// returned subscription is held and not cancelled.
-    ///
-    /// ```swift
-    /// let subscription = store.subscribe(to: \.user) { user, oldUser in
-    ///     header.text = user?.firstName ?? "Guest"
-    /// }
-    /// ```
-    ///
-    /// Changes that leave the selected value equal are ignored. Subscriptions to the same key
-    /// path share one comparison per change, so many of them cost little.
-    ///
-    /// - Parameters:
-    ///   - keyPath: The part of the state to watch.
-    ///   - onChange: Called with the new value and the value before the change.
-    /// - Returns: The subscription; cancel it or let go of it to stop.
-    @inlinable
-    public func subscribe<Value: Equatable>(
-        to keyPath: KeyPath<State, Value>,
-        _ onChange: @escaping @MainActor (_ value: Value, _ oldValue: Value) -> Void
-    ) -> StoreSubscription {
-        engine.subscribers.subscribe(to: keyPath, onChange)
-    }
-
     /// The number of subscribers, closure subscriptions and key-path groups the store holds.
     ///
     /// One that was released or cancelled counts until the store's next dispatch lets it go.
-    public var subscriberCount: Int { engine.subscribers.activeCount }
+    /// For the package's tests; subscriptions that run before or after the subscribers are not
+    /// counted.
+    package var subscriberCount: Int { engine.subscribers.activeCount }
 }

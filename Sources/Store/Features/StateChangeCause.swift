@@ -1,10 +1,9 @@
-/// How a change of a store's state came about, as the store's ``StateObserver``s learn it.
+/// How a change of a store's state came about, as a subscription that reads it learns it.
 ///
 /// ```swift
-/// store.observeChanges(
-///     StateObserver { state, oldState, cause in
-///         if case .action(let action) = cause { print("reduced \(action)") }
-///     })
+/// let subscription = store.subscribe(to: \.self, timing: .afterSubscribers) { _, _, cause in
+///     if case .action(let action) = cause { print("reduced \(action)") }
+/// }
 /// ```
 public enum StateChangeCause: Sendable {
     /// An action was reduced: dispatched through the middleware, or sent by a test store.

@@ -2,14 +2,13 @@
 /// reduced action, and after a change that came without an action through the middleware (a
 /// jump or a skip of an action history, a replay).
 ///
-/// A store's features learn of changes here, so none of them misses one: a persistence
-/// saves the travelled-to value, a navigation hand-off shows the travelled-to screens.
+/// Deprecated with ``Store/observeChanges(_:)``: subscribe with a timing instead, and hold the
+/// subscription, as every ``StoreSubscription`` runs until it is cancelled or released.
 ///
 /// ```swift
-/// let saver = StateObserver(part: \AppState.favorites) { favorites, _, _ in
+/// let saving = store.subscribe(to: \.favorites, timing: .afterSubscribers) { favorites, _ in
 ///     print("save \(favorites.sorted())")
 /// }
-/// store.observeChanges(saver)
 /// ```
 ///
 /// An observer observes one store at a time, as the feature that made it belongs to one:
@@ -52,6 +51,7 @@ public struct StateObserver<State: StoreState> {
     /// - Parameters:
     ///   - timing: When it runs, relative to the subscribers.
     ///   - body: Called with the new state, the state before the change, and its cause.
+    @available(*, deprecated, message: "use store.subscribe(to:timing:_:), and hold the subscription")
     @inlinable
     public init(
         _ timing: Timing = .afterSubscribers,
@@ -74,6 +74,7 @@ public struct StateObserver<State: StoreState> {
     /// - Parameters:
     ///   - timing: When it runs, relative to the subscribers.
     ///   - body: Called with the new state and the state before the change.
+    @available(*, deprecated, message: "use store.subscribe(to:timing:_:), and hold the subscription")
     @inlinable
     public init(
         _ timing: Timing = .afterSubscribers,
@@ -98,6 +99,7 @@ public struct StateObserver<State: StoreState> {
     ///   - body: Called with the new value, the value before, and the change's cause.
     /// - Complexity: One comparison of the part per change; a part stored inline in the state
     ///   is read in place, without a key-path projection.
+    @available(*, deprecated, message: "use store.subscribe(to:timing:_:), and hold the subscription")
     @inlinable
     public init<Part: Equatable>(
         part: KeyPath<State, Part>,
@@ -123,6 +125,7 @@ public struct StateObserver<State: StoreState> {
     /// - Complexity: One comparison of the part per change; a part stored inline in the state
     ///   is read in place, without a key-path projection. A store whose observers all are of
     ///   this kind makes no ``StateChangeCause`` at a change.
+    @available(*, deprecated, message: "use store.subscribe(to:timing:_:), and hold the subscription")
     @inlinable
     public init<Part: Equatable>(
         part: KeyPath<State, Part>,
@@ -139,22 +142,9 @@ public struct StateObserver<State: StoreState> {
         readsCause: Bool,
         _ body: @escaping @MainActor (_ value: Part, _ oldValue: Part, _ cause: StateChangeCause) -> Void
     ) {
-        // Not through `init(reading:)`: one closure less to call at each change.
         self.timing = timing
         self.readsCause = readsCause
-        if let inline = StatePart(part) {
-            self.body = { state, oldState, cause in
-                let value = inline.value(of: state)
-                let oldValue = inline.value(of: oldState)
-                if value != oldValue { body(value, oldValue, cause) }
-            }
-        } else {
-            self.body = { state, oldState, cause in
-                let value = state[keyPath: part]
-                let oldValue = oldState[keyPath: part]
-                if value != oldValue { body(value, oldValue, cause) }
-            }
-        }
+        self.body = ChangeBody.comparing(part, gate: nil, body)
     }
 
     /// Creates an observer of one part of the state, called at every change with the part's
@@ -173,6 +163,7 @@ public struct StateObserver<State: StoreState> {
     ///   - body: Called with the new value, the value before, and the change's cause.
     /// - Complexity: A part stored inline in the state is read in place, without a key-path
     ///   projection.
+    @available(*, deprecated, message: "use store.subscribe(to:timing:_:), and hold the subscription")
     @inlinable
     public init<Part>(
         reading part: KeyPath<State, Part>,
@@ -181,14 +172,16 @@ public struct StateObserver<State: StoreState> {
     ) {
         self.timing = timing
         readsCause = true
-        if let inline = StatePart(part) {
-            self.body = { state, oldState, cause in
-                body(inline.value(of: state), inline.value(of: oldState), cause)
-            }
-        } else {
-            self.body = { state, oldState, cause in
-                body(state[keyPath: part], oldState[keyPath: part], cause)
-            }
+        self.body = ChangeBody.reading(part, gate: nil, body)
+    }
+}
+
+extension StateObserver.Timing {
+    /// The timing of a subscription that runs when this observer does.
+    var subscriptionTiming: SubscriptionTiming {
+        switch self {
+        case .beforeSubscribers: .beforeSubscribers
+        case .afterSubscribers: .afterSubscribers
         }
     }
 }

@@ -2,11 +2,13 @@ extension Store {
     /// Runs `observer` at every change of the state, for as long as the store lives or until
     /// the returned subscription is cancelled.
     ///
+    /// Deprecated: subscribe with a timing, and hold the subscription, which runs until it is
+    /// cancelled or released like every ``StoreSubscription``:
+    ///
     /// ```swift
-    /// let subscription = store.observeChanges(
-    ///     StateObserver { state, oldState, cause in
-    ///         if case .travel = cause { print("travelled to \(state.count)") }
-    ///     })
+    /// let subscription = store.subscribe(to: \.count, timing: .afterSubscribers) { count, _, cause in
+    ///     if case .travel = cause { print("travelled to \(count)") }
+    /// }
     /// ```
     ///
     /// Every change passes here once: a reduced action, a replay, a jump or a skip. Unlike a
@@ -20,6 +22,10 @@ extension Store {
     ///
     /// - Parameter observer: The observer.
     /// - Returns: The subscription; cancel it to stop. Letting go of it does not stop it.
+    @available(
+        *, deprecated,
+        message: "use subscribe(to:timing:_:), and hold the subscription: it runs until cancelled or released"
+    )
     @discardableResult
     public func observeChanges(_ observer: StateObserver<State>) -> StoreSubscription {
         let subscription = engine.observers.add(observer, subscribers: engine.subscribers)

@@ -1,9 +1,10 @@
-/// The one store a feature acts in, and the observers it keeps there: a feature belongs to one
-/// store at a time.
+/// The one store a feature acts in, and the subscriptions it keeps there: a feature belongs to
+/// one store at a time.
 ///
 /// A feature attached to a second store (a store remade at logout with the same middleware
-/// instances, a second scene, a feature reused across test cases) moves: its observers in the
-/// first store are cancelled, and the first store, if it still lives, hears of it through its
+/// instances, a second scene, a feature reused across test cases) moves: its subscriptions in
+/// the first store are cancelled (so that a feature observed in a second store stops observing
+/// the first), and the first store, if it still lives, hears of it through its
 /// diagnostics as ``StoreDiagnostic/Kind/featureMoved``. The ready-made features of
 /// ReMVVMMiddleware keep their record of a store here, so that nothing of one store reaches
 /// another.
@@ -20,8 +21,8 @@ package final class StoreAttachment<State: StoreState> {
         self.feature = TypeName.of(feature)
     }
 
-    /// Makes `store` the one the feature acts in; `false` when it already was. The observers
-    /// kept in the store before are cancelled, and that store hears of the move.
+    /// Makes `store` the one the feature acts in; `false` when it already was. The
+    /// subscriptions kept in the store before are cancelled, and that store hears of the move.
     package func attach(to store: Store<State>) -> Bool {
         guard self.store !== store else { return false }
         if let previous = self.store {
@@ -35,7 +36,7 @@ package final class StoreAttachment<State: StoreState> {
         return true
     }
 
-    /// Cancels the observers kept in the store, and forgets the store.
+    /// Cancels the subscriptions kept in the store, and forgets the store.
     package func detach() {
         let cancelled = subscriptions
         subscriptions.removeAll()
@@ -43,16 +44,17 @@ package final class StoreAttachment<State: StoreState> {
         for subscription in cancelled { subscription.cancel() }
     }
 
-    /// Observes the changes of the store the feature acts in, until it moves; does nothing
-    /// before it was attached.
-    /// Keeps `subscription` until the feature leaves the store, which cancels it.
+    /// Keeps `subscription` until the feature leaves the store, which cancels it: a feature's
+    /// subscriptions, which run until cancelled or released, last as long as it acts there.
     package func keep(_ subscription: StoreSubscription) {
         subscriptions.append(subscription)
     }
 
-    package func observeChanges(_ observer: StateObserver<State>) {
+    /// Subscribes in the store the feature acts in with `subscribe`, and keeps the subscription
+    /// until the feature moves; does nothing before it was attached.
+    package func keep(_ subscribe: (Store<State>) -> StoreSubscription) {
         guard let store else { return }
-        subscriptions.append(store.observeChanges(observer))
+        subscriptions.append(subscribe(store))
     }
 
     /// Whether `dispatcher` dispatches in the store the feature acts in.

@@ -1,7 +1,7 @@
 /// A member of a store's middleware list that attaches to the store when the store is made,
-/// and learns of its changes through ``StateObserver``s instead of passing actions on.
+/// and learns of its changes through subscriptions instead of passing actions on.
 ///
-/// A feature costs a dispatch only what its observers do: actions pass it by without a
+/// A feature costs a dispatch only what its subscriptions do: actions pass it by without a
 /// middleware step, except the types it asks to see (``handlesActions(of:)``), which reach its
 /// `applyMiddleware` as they would a middleware's. The ready-made persistence, histories and
 /// navigation hand-off of ReMVVMMiddleware are features; an app's own can be one too.
@@ -10,9 +10,12 @@
 /// @MainActor
 /// final class ChangeCounter: StoreFeature {
 ///     private(set) var changes = 0
+///     private var subscription: StoreSubscription?
 ///
 ///     func attach<State: StoreState>(to store: Store<State>) {
-///         store.observeChanges(StateObserver { [unowned self] _, _, _ in changes += 1 })
+///         subscription = store.subscribe(to: \.self, timing: .afterSubscribers) { [unowned self] _, _ in
+///             changes += 1
+///         }
 ///     }
 /// }
 ///
@@ -64,9 +67,13 @@ extension StoreFeature {
     /// ```swift
     /// @MainActor
     /// final class CountSaver: StoreFeature {
+    ///     private var subscription: StoreSubscription?
+    ///
     ///     func attach<Other: StoreState>(to store: Store<Other>) {
     ///         guard let store = matchingStore(store, of: AppState.self) else { return }
-    ///         store.observeChanges(StateObserver(part: \.count) { count, _ in print(count) })
+    ///         subscription = store.subscribe(to: \.count, timing: .afterSubscribers) { count, _ in
+    ///             print(count)
+    ///         }
     ///     }
     /// }
     /// ```

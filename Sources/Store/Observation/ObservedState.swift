@@ -33,8 +33,9 @@ public import Observation
 /// through it pays nothing per dispatch.
 ///
 /// Observation ships with macOS 14, iOS 17, tvOS 17 and watchOS 10, so this type needs those
-/// systems or later; ``Store/states`` and ``Store/values(of:bufferingPolicy:)`` follow the
-/// state at the package's floor.
+/// systems or later; ``Store/values(of:bufferingPolicy:)-3qp10`` and
+/// ``Store/subscribe(to:timing:_:)-b5t9`` follow the state at the
+/// package's floor.
 ///
 /// - Complexity: Each change costs O(*k*) for the *k* key paths read so far, whatever the
 ///   size of the state.
@@ -164,7 +165,7 @@ public final class ObservedState<State: StoreState>: Observable {
     private func subscribeIfNeeded() {
         guard subscription == nil, let store else { return }
         lastState = store.state
-        subscription = store.subscribe { [weak self] state, oldState in
+        subscription = store.engine.subscribers.subscribe { [weak self] state, oldState in
             self?.report(state, oldState)
         }
     }

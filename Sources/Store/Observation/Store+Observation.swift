@@ -10,7 +10,7 @@ extension Store {
     /// key path is read through it, it costs the store nothing per dispatch.
     ///
     /// Needs macOS 14, iOS 17, tvOS 17 or watchOS 10 (Observation); at the package's floor,
-    /// follow the state with ``states`` or ``values(of:bufferingPolicy:)``.
+    /// follow the state with ``values(of:bufferingPolicy:)-3qp10``.
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     public var observed: ObservedState<State> {
         if let observation {

@@ -89,7 +89,7 @@ public final class StoreViewModel<State: StoreState, ViewState: Equatable, Event
         viewState = state
         action = send
         current = state(store.state)
-        subscription = store.subscribe { [weak self] state, _ in
+        subscription = store.engine.subscribers.subscribe { [weak self] state, _ in
             self?.update(from: state)
         }
     }

@@ -1,17 +1,18 @@
 /// The states of a ``Store`` as an asynchronous sequence: the current state first, then every
 /// change, in order.
 ///
-/// Get one from ``Store/states`` or ``Store/states(bufferingPolicy:)``:
+/// Deprecated with ``Store/states`` and ``Store/states(bufferingPolicy:)``, which return it:
+/// `values(of: \.self)` returns a ``StoreValues`` of the whole state, which works the same way.
 ///
 /// ```swift
-/// for await state in store.states {
+/// for await state in store.values(of: \.self) {
 ///     render(state)
 /// }
 /// ```
 ///
 /// Each iteration (each ``makeAsyncIterator()``) subscribes to the store on its own at its
-/// first `next()`, starts with the state current then, and counts in
-/// ``Store/subscriberCount`` while it runs. It never throws. It ends, and its subscription
+/// first `next()`, starts with the state current then, and counts among the store's
+/// subscribers while it runs. It never throws. It ends, and its subscription
 /// goes, when its task is cancelled (at once, without waiting for a change), when the loop is
 /// left, or when the store is freed; a running iteration does not keep the store alive.
 public struct StoreStates<State: StoreState>: AsyncSequence, Sendable {

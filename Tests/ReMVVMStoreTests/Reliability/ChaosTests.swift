@@ -167,7 +167,7 @@ private final class ChaosSubscriber: StoreSubscriber {
             }
         case 3:
             let payload = [chaos.below(100)]
-            chaos.subscriptions.append(store.subscribe { _, _ in _ = payload.count })
+            chaos.subscriptions.append(store.subscribe(to: \.self) { _, _ in _ = payload.count })
         case 4:
             let payload = [1]
             chaos.subscriptions.append(store.subscribe(to: \.count) { _, _ in _ = payload.count })

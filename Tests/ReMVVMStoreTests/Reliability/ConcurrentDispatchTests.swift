@@ -119,7 +119,7 @@ private final class Churn {
             store.add(subscriber: subscriber)
             live.append((.object(subscriber), track))
         } else {
-            let subscription = store.subscribe { state, oldState in
+            let subscription = store.subscribe(to: \.self) { state, oldState in
                 track.record(new: state.count, old: oldState.count)
             }
             live.append((.closure(subscription), track))

@@ -210,7 +210,7 @@ struct MemoryTests {
             let keyPathToken = Token()
             weakToken = token
             weakKeyPathToken = keyPathToken
-            let subscription = store.subscribe { _, _ in _ = token }
+            let subscription = store.subscribe(to: \.self) { _, _ in _ = token }
             let selection = store.subscribe(to: \.count) { _, _ in _ = keyPathToken }
             store.dispatch(action: Tick())
             _ = (subscription, selection)
@@ -243,12 +243,14 @@ struct MemoryTests {
         #expect(store.subscriberCount == 0)
     }
 
-    @Test("a view model made without a context is freed once the caller lets go")
-    func viewModelWithoutContext() {
+    @Test("a view model made for a context is freed once the context goes")
+    func viewModelOfContextFreed() {
+        final class Screen {}
         let store = makeStore()
         weak var weakViewModel: SubscribedViewModel?
         do {
-            let viewModel: SubscribedViewModel? = store.viewModel()
+            let screen = Screen()
+            let viewModel: SubscribedViewModel? = store.viewModel(for: screen)
             weakViewModel = viewModel
             store.dispatch(action: Tick())
             #expect(viewModel?.changes == 1)
@@ -270,7 +272,9 @@ struct MemoryTests {
                 return GreetingsViewModel(message: "Hello \(name) <3")
             }
             store.dispatch(action: Rename(name: "Ada"))
-            let greetings: GreetingsViewModel? = store.viewModel()
+            final class Screen {}
+            let screen = Screen()
+            let greetings: GreetingsViewModel? = store.viewModel(for: screen)
             #expect(greetings?.message == "Hello Ada <3")
             weakStore = store
             weakFactory = factory

@@ -615,7 +615,7 @@ private final class Run {
         case .addClosure:
             let id = makeID()
             let journal = self.journal
-            tokens[id] = store.subscribe { state, oldState in
+            tokens[id] = store.subscribe(to: \.self) { state, oldState in
                 journal.record(id, "d\(state.snapshot.version)/\(oldState.snapshot.version)")
             }
             reference.add(id, .closure)

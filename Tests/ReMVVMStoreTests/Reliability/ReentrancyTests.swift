@@ -137,7 +137,7 @@ struct ReentrancyTests {
         var closureInOrder = true
         store.add(subscriber: chainer)
         store.add(subscriber: later)
-        let subscription = store.subscribe { state, oldState in
+        let subscription = store.subscribe(to: \.self) { state, oldState in
             closureInOrder =
                 closureInOrder && state.version == closureLast + 1 && oldState.version == closureLast
             closureLast = state.version

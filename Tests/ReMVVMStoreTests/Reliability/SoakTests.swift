@@ -108,7 +108,7 @@ struct SoakTests {
                 subscribers.append(subscriber)
                 if subscribers.count > 8 { subscribers.removeFirst() }
             case 250:
-                subscriptions.append(store.subscribe { _, _ in closureCalls += 1 })
+                subscriptions.append(store.subscribe(to: \.self) { _, _ in closureCalls += 1 })
                 if subscriptions.count > 8 { subscriptions.removeFirst().cancel() }
             case 500:
                 let screen = Screen()

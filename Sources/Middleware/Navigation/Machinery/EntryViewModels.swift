@@ -4,8 +4,8 @@ import ReMVVMStore
 /// entry is on display.
 ///
 /// The store keeps it (`Store.attachment`) for as long as it lives, one per state and screen
-/// type. Its observer, added when the navigation was registered, runs at every change before
-/// the subscribers are told: the view models of entries that left are unsubscribed and let go
+/// type. Its subscription, made when the navigation was registered and kept here, runs at
+/// every change before the subscribers are told: the view models of entries that left are unsubscribed and let go
 /// there, in the change that removed their entry (a dispatch, a jump, a replay), before any
 /// view model is told about that change.
 @MainActor
@@ -18,8 +18,16 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
     private var rowViewModels:
         [Int: [RowViewModelKey: (viewModel: Any, isShown: @MainActor (State) -> Bool)]] = [:]
 
+    /// The subscriptions that tell it of the changes: kept as long as the store keeps it.
+    private var subscriptions: [StoreSubscription] = []
+
     init(navigation: KeyPath<State, NavigationState<Screen>>) {
         self.navigation = navigation
+    }
+
+    /// Keeps `subscription` for as long as the store keeps this object.
+    func keep(_ subscription: StoreSubscription) {
+        subscriptions.append(subscription)
     }
 
     /// Whether no view model is kept, of an entry or of a row: read at every change, so a
@@ -48,7 +56,7 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
             report(.rowNotFound, VM.self, "the row \(String(reflecting: id)) is not in \(rows)", in: store)
             return nil
         }
-        guard let made: VM = store.viewModel(id: id) else { return nil }
+        guard let made: VM = store.unboundViewModel(id: id) else { return nil }
         rowViewModels[entry.id, default: [:]][slotKey] = (made, { $0[keyPath: rows][id: id] != nil })
         isEmpty = false
         return made
@@ -77,7 +85,7 @@ final class EntryViewModels<State: StoreState, Screen: Sendable> {
                 ))
             return nil
         }
-        guard let made: VM = store.viewModel(key: key) else { return nil }
+        guard let made: VM = store.unboundViewModel(key: key) else { return nil }
         viewModels[entry.id, default: [:]][slotKey] = made
         isEmpty = false
         return made

@@ -1,6 +1,13 @@
-/// The store's ``StateObserver``s, told of every change the engine applies
+/// The store's subscriptions that run before or after its subscribers, or read the cause of a
+/// change (``Store/subscribe(to:timing:_:)-b5t9``, the deprecated
+/// ``StateObserver``s and the engine's own), told of every change the engine applies
 /// (``DispatchEngine/commit(_:cause:)``), in the order they were added: those that run before
 /// the subscribers, then, after them, the others.
+///
+/// A subscription made by `subscribe` stops when it is cancelled or released, as every
+/// ``StoreSubscription`` does: its entry holds it and checks, before each call, that something
+/// else still does (a uniqueness check, one load). One made by the deprecated
+/// `observeChanges(_:)`, or by the engine for itself, is kept by the store until cancelled.
 ///
 /// The observers of one timing are composed into one function, rebuilt when one is added or
 /// cancelled: a change then makes one call and retains one context, however many features
@@ -24,12 +31,15 @@ final class ChangeObservers<State: StoreState> {
     private struct Entry {
         let body: Body
         let readsCause: Bool
-        let subscription: StoreSubscription
+        let gate: SubscriptionGate
+        /// Whether the body checks the gate itself (a body made by `subscribe`), so that the
+        /// composed function need not.
+        let checksGate: Bool
     }
 
     private var entries: (before: [Entry], after: [Entry]) = ([], [])
     /// Observers added while a change that tells the observers was told, added once it was.
-    private var waiting: [(entry: Entry, timing: StateObserver<State>.Timing)] = []
+    private var waiting: [(entry: Entry, timing: SubscriptionTiming)] = []
     /// The notification (``SubscriberList/serial``) during which an observer was added at
     /// once because the change tells no observer (the store had none when it began).
     private var addedAtOnceDuring: UInt64 = 0
@@ -50,29 +60,54 @@ final class ChangeObservers<State: StoreState> {
 
     init() {}
 
-    /// Adds `observer`; `list` is the store's subscriber list, which says whether a change is
-    /// being told.
+    /// Adds `observer`, kept by the store until it is cancelled; `list` is the store's
+    /// subscriber list, which says whether a change is being told.
     func add(_ observer: StateObserver<State>, subscribers list: SubscriberList<State>) -> StoreSubscription {
         self.list = list
         return add(observer)
     }
 
-    /// Adds `observer`, for the engine's own observers: the list is the one given before, if
-    /// any (an observer added before any with ``add(_:subscribers:)`` is added at once).
+    /// Adds `observer`, kept until it is cancelled, for the engine's own observers: the list is
+    /// the one given before, if any (an observer added before any list was given is added at
+    /// once).
     func add(_ observer: StateObserver<State>) -> StoreSubscription {
-        let subscription = StoreSubscription()
+        add(
+            observer.body, readsCause: observer.readsCause, timing: observer.timing.subscriptionTiming,
+            gate: SubscriptionGate(endsWhenReleased: false), checksGate: false)
+    }
+
+    /// Adds `body`, run before or after the subscribers as `timing` says, until `gate`'s
+    /// subscription ends; `checksGate` says whether the body checks the gate itself.
+    func add(
+        _ body: @escaping Body,
+        readsCause: Bool,
+        timing: SubscriptionTiming,
+        gate: SubscriptionGate,
+        checksGate: Bool,
+        subscribers list: SubscriberList<State>
+    ) -> StoreSubscription {
+        self.list = list
+        return add(body, readsCause: readsCause, timing: timing, gate: gate, checksGate: checksGate)
+    }
+
+    /// As ``add(_:readsCause:timing:gate:checksGate:subscribers:)``, with the list given before,
+    /// if any (the engine's own observers).
+    func add(
+        _ body: @escaping Body, readsCause: Bool, timing: SubscriptionTiming, gate: SubscriptionGate,
+        checksGate: Bool
+    ) -> StoreSubscription {
+        precondition(timing != .withSubscribers, "internal inconsistency: observers run before or after")
+        let subscription = gate.subscription
+        let entry = Entry(body: body, readsCause: readsCause, gate: gate, checksGate: checksGate)
         guard let list else {
-            append(
-                Entry(body: observer.body, readsCause: observer.readsCause, subscription: subscription),
-                observer.timing)
+            append(entry, timing)
             subscription.onCancel = { [weak self] in self?.rebuild() }
             rebuild()
             return subscription
         }
-        let entry = Entry(body: observer.body, readsCause: observer.readsCause, subscription: subscription)
         subscription.onCancel = { [weak self, unowned list] in self?.cancelled(during: list) }
         if hasWaiting || tellsObservers(list) {
-            waiting.append((entry, observer.timing))
+            waiting.append((entry, timing))
             if !hasWaiting {
                 hasWaiting = true
                 rebuild()
@@ -80,7 +115,7 @@ final class ChangeObservers<State: StoreState> {
             return subscription
         }
         if list.notifying > 0 { addedAtOnceDuring = list.serial }
-        append(entry, observer.timing)
+        append(entry, timing)
         rebuild()
         return subscription
     }
@@ -106,22 +141,22 @@ final class ChangeObservers<State: StoreState> {
         let added = waiting
         waiting.removeAll()
         hasWaiting = false
-        for (entry, timing) in added where !entry.subscription.isCancelled { append(entry, timing) }
+        for (entry, timing) in added where !entry.gate.isGone() { append(entry, timing) }
         rebuild()
     }
 
-    private func append(_ entry: Entry, _ timing: StateObserver<State>.Timing) {
+    private func append(_ entry: Entry, _ timing: SubscriptionTiming) {
         switch timing {
         case .beforeSubscribers: entries.before.append(entry)
-        case .afterSubscribers: entries.after.append(entry)
+        case .withSubscribers, .afterSubscribers: entries.after.append(entry)
         }
     }
 
     private func rebuild() {
-        waiting.removeAll { $0.entry.subscription.isCancelled }
+        waiting.removeAll { $0.entry.gate.isGone() }
         hasWaiting = !waiting.isEmpty
-        entries.before.removeAll { $0.subscription.isCancelled }
-        entries.after.removeAll { $0.subscription.isCancelled }
+        entries.before.removeAll { $0.gate.isGone() }
+        entries.after.removeAll { $0.gate.isGone() }
         before = Self.compose(entries.before)
         after = Self.compose(entries.after)
         if hasWaiting {
@@ -138,12 +173,32 @@ final class ChangeObservers<State: StoreState> {
     }
 
     /// One function that calls each entry's body in order; `nil` for none. A cancel during a
-    /// change takes effect at once: the function in progress checks each entry's subscription.
+    /// change takes effect at once: the function in progress checks each entry's subscription,
+    /// or the entry's body checks it itself, and whether it was released when that ends it. A
+    /// released one is cancelled then, which drops its entry.
     private static func compose(_ entries: [Entry]) -> Body? {
         entries.reduce(nil) { composed, entry in
             let body = entry.body
+            let gate = entry.gate
+            if gate.endsWhenReleased && !entry.checksGate {
+                guard let composed else {
+                    return { state, oldState, cause in
+                        if !gate.isClosed() { body(state, oldState, cause) }
+                    }
+                }
+                return { state, oldState, cause in
+                    composed(state, oldState, cause)
+                    if !gate.isClosed() { body(state, oldState, cause) }
+                }
+            }
             guard let composed else { return body }
-            let subscription = entry.subscription
+            if entry.checksGate {
+                return { state, oldState, cause in
+                    composed(state, oldState, cause)
+                    body(state, oldState, cause)
+                }
+            }
+            let subscription = gate.subscription
             return { state, oldState, cause in
                 composed(state, oldState, cause)
                 if !subscription.isCancelled { body(state, oldState, cause) }

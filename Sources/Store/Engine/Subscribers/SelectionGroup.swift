@@ -1,8 +1,9 @@
 /// All closures that select one key path: the selected value is read and compared once per
 /// change for the whole group, so subscribers that ignore a change cost almost nothing.
 ///
-/// Made where the store's state and the value type are known (``Store/subscribe(to:_:)`` is
-/// `@inlinable`), so the key-path read, the comparison and the scan below run specialized.
+/// Made where the store's state and the value type are known (the store's
+/// `subscribe(to:timing:_:)` is `@inlinable`), so the key-path read, the comparison and the scan
+/// below run specialized.
 @usableFromInline
 final class SelectionGroup<State: StoreState, Value: Equatable>: SelectionGroupBase {
     @usableFromInline

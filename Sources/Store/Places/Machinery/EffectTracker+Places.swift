@@ -29,14 +29,16 @@ extension EffectTracker {
             .places[key.id, default: (place, [])].tasks.append(task)
         if placeWatch == nil, let engine = link.engine {
             placeWatch = engine.observers.add(
-                StateObserver(.beforeSubscribers) { [weak self] state, oldState, cause in
+                { [weak self] state, oldState, cause in
                     let recomputed: Bool
                     switch cause {
                     case .action: recomputed = false
                     case .actions, .travel: recomputed = true
                     }
                     self?.placesChanged(to: state, from: oldState, recomputed: recomputed)
-                })
+                }, readsCause: true, timing: .beforeSubscribers,
+                gate: SubscriptionGate(endsWhenReleased: false),
+                checksGate: false)
         }
     }
 

@@ -47,7 +47,7 @@ struct StoreStream<Element: Sendable> {
             }
             continuation.yield(first(store.state))
             let finisher = StreamFinisher(continuation)
-            return store.subscribe { state, oldState in
+            return store.engine.subscribers.subscribe { state, oldState in
                 if let element = change(state, oldState) { finisher.continuation.yield(element) }
             }
         }

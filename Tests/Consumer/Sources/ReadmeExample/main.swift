@@ -56,6 +56,8 @@ let subscription = store.subscribe(to: \.user?.firstName) { name, _ in
 }
 
 store.dispatch(action: LoginAction(firstName: "Ada", lastName: "Lovelace"))
-let greetings: GreetingsViewModel? = store.viewModel()
+final class GreetingsScreen {}  // its view model lives as long as it does
+let screen = GreetingsScreen()
+let greetings: GreetingsViewModel? = store.viewModel(for: screen)
 print(greetings?.message ?? "no greetings")  // Hello Ada Lovelace <3
 store.dispatch(action: LogoutAction())
