@@ -96,7 +96,13 @@ public struct ClockTimer: AsyncSequence, Sendable {
         /// - Parameter actor: The caller's actor, which the iteration returns to after the sleep.
         /// - Returns: The tick's time since the start, or `nil` when the iteration ended.
         public mutating func next(isolation actor: isolated (any Actor)?) async -> Duration? {
-            guard !isFinished else { return nil }
+            // Checked before the sleep, so that a cancelled task's iteration ends at once
+            // whatever the clock's sleep does with a task cancelled before it began (a continuous
+            // clock's sleep on Linux was seen waiting out a one-hour tick under load).
+            guard !isFinished, !Task.isCancelled else {
+                isFinished = true
+                return nil
+            }
             let offset = interval * (ticks + 1)
             do {
                 try await sleep(offset)

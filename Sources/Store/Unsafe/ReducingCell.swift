@@ -70,3 +70,40 @@ enum ReducingCell {
         }
     #endif
 }
+
+/// The reducing cell as an engine holds it: the cell and the address of the engine's scope,
+/// unretained (the engine keeps its scope alive as long as it holds this handle), so that the
+/// engine's files name no pointer.
+@usableFromInline
+struct ReducingCellHandle {
+    @usableFromInline let cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    @usableFromInline let scope: UnsafeMutableRawPointer
+
+    init(scope: ReduceScope) {
+        cell = ReducingCell.cell
+        self.scope = Unmanaged.passUnretained(scope).toOpaque()
+    }
+
+    /// Puts the engine's scope in the cell around a reduce; returns what the cell held, which
+    /// ``restore(_:)`` puts back (a reduce may dispatch into another store, which sets the cell).
+    @inlinable
+    @inline(__always)
+    func enter() -> UnsafeMutableRawPointer? {
+        let outer = cell.pointee
+        cell.pointee = scope
+        return outer
+    }
+
+    @inlinable
+    @inline(__always)
+    func restore(_ outer: UnsafeMutableRawPointer?) {
+        cell.pointee = outer
+    }
+
+    /// Empties the cell: what runs now (subscribers, observers) is no reducer.
+    @inlinable
+    @inline(__always)
+    func clear() {
+        cell.pointee = nil
+    }
+}

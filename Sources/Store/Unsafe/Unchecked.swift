@@ -92,13 +92,6 @@ func uncheckedUnwrap<Wrapped>(_ value: Wrapped?) -> Wrapped {
     return value.unsafelyUnwrapped
 }
 
-/// The address of `object`, unretained: for the reducing cell (ReducingCell.swift), which holds
-/// the address of a scope its engine keeps alive while the cell holds it.
-@usableFromInline
-func unretainedAddress(of object: AnyObject) -> UnsafeMutableRawPointer {
-    Unmanaged.passUnretained(object).toOpaque()
-}
-
 /// A reference that neither retains its object nor checks that it is alive: for the engine's
 /// handles, whose objects something else holds while they are read (assumptions 2, 3, 4, 7).
 ///

@@ -52,12 +52,9 @@ final class DispatchEngine<State: StoreState> {
     /// What reducers reach while they reduce: the store's dependencies and the record of what
     /// they draw. Put in the reducing cell around each reduce (``reduce(_:route:)``).
     @usableFromInline let reduceScope = ReduceScope(dependencies: DependencyValues(context: .live))
-    /// The scope's address, unretained, as the reducing cell holds it; the engine keeps the
-    /// scope alive.
-    @usableFromInline let reduceScopeAddress: UnsafeMutableRawPointer
-    /// The reducing cell (ReducingCell.swift), read once here: reached through its global, each
-    /// reduce paid a call of the global's accessor.
-    @usableFromInline let reducingCell = ReducingCell.cell
+    /// The reducing cell (ReducingCell.swift) with this engine's scope: read once here, as
+    /// reached through its global each reduce paid a call of the global's accessor.
+    @usableFromInline let reducingCell: ReducingCellHandle
     /// What effects and reducers need from outside; read by `dependencies` getters and
     /// `@Dependency`, never by dispatch.
     @usableFromInline var dependencies: DependencyValues {
@@ -79,7 +76,7 @@ final class DispatchEngine<State: StoreState> {
     init(state: State, middleware: [any AnyMiddleware]) {
         self.state = state
         routes = RouteTable(stack: middleware)
-        reduceScopeAddress = unretainedAddress(of: reduceScope)
+        reducingCell = ReducingCellHandle(scope: reduceScope)
         link.target = self
         reduceScope.reportMiss = { [unowned self] message in
             MainActor.assumeIsolated { report(.drawNotRecorded, message) }
@@ -239,10 +236,9 @@ final class DispatchEngine<State: StoreState> {
         }
         // The reducer reaches this store's dependencies through the cell (`@Dependency`): one
         // load and two stores per dispatch.
-        let outer = reducingCell.pointee
-        reducingCell.pointee = reduceScopeAddress
+        let outer = reducingCell.enter()
         reducer.withObject { $0.reduce(self, action.erased) }
-        reducingCell.pointee = outer
+        reducingCell.restore(outer)
         return true
     }
 
@@ -261,7 +257,7 @@ final class DispatchEngine<State: StoreState> {
         // draw is not the action's (a store they dispatch into sets the cell itself). The reduce
         // that called this puts back what the cell held before it. (With this line `commit` was
         // no longer inlined, 31 instructions more on `d0`; `@inline(__always)` keeps it at 2.)
-        reducingCell.pointee = nil
+        reducingCell.clear()
         let oldState = state
         if observers.isEmpty {
             subscribers.notify(newState, oldState) { state = newState }

@@ -17,9 +17,8 @@ extension DispatchEngine {
     {
         var state = initial
         guard let fold = foldActions else { return state }
-        let outer = reducingCell.pointee
-        reducingCell.pointee = reduceScopeAddress
-        defer { reducingCell.pointee = outer }
+        let outer = reducingCell.enter()
+        defer { reducingCell.restore(outer) }
         for step in steps {
             reduceScope.replaying(step.draws, of: type(of: step.action)) { fold(self, step.action, &state) }
         }
