@@ -32,9 +32,9 @@ public struct AlertCase<Screen> {
 
 /// An alert as a front end shows it, whatever its buttons' value type: its text, and for each
 /// button the action a tap dispatches.
-struct ShownAlert {
+struct ShownAlert: Sendable {
     /// One button: its label, its role and the tap it dispatches.
-    struct Button {
+    struct Button: Sendable {
         let label: String
         let role: AlertButton<Never>.Role
         let tap: any StoreAction
