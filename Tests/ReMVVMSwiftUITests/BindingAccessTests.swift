@@ -9,6 +9,7 @@ import Testing
     @Test("a set dispatches the part's binding action, and the get reads the new state")
     func storeBinding() {
         let store = makeStore()
+        store.register(binding: \.draft.title, named: "draft.title")
         var actions: [String] = []
         let subscription = store.subscribe { state, _ in actions.append(state.draft.title) }
         let access = BindingAccess(store.binding(\.draft.title))

@@ -40,6 +40,5 @@ func makeStore(_ state: MeetingsState = MeetingsState()) -> Store<MeetingsState>
     let store = Store(with: state)
     store.register(navigation: \.navigation)
     store.register(reducer: MeetingAlertReducer.self, alertsIn: \.navigation)
-    store.register(binding: \.draft.title)
     return store
 }

@@ -21,6 +21,7 @@ import Testing
         #expect(viewModel.state == 3)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("a read of state is tracked by Observation, and only a real change reports it")
     func observation() {
         let viewModel = ObservableViewModel(state: "a")
@@ -39,6 +40,7 @@ import Testing
     @Test("a subclass that follows the store announces only changes of its part")
     func follower() {
         let store = makeStore()
+        store.register(binding: \.draft.title, named: "draft.title")
         let follower = StateFollower(store: store, keyPath: \.navigation)
         var announced = 0
         follower.willChange.append { announced += 1 }

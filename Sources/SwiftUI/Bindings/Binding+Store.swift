@@ -8,6 +8,7 @@
         /// edits dispatch the part's `BindingAction`, traced, recorded and undone like any other
         /// action.
         ///
+        /// <!-- snippet: given store: Store<Editor> -->
         /// ```swift
         /// TextField("Title", text: Binding(store.binding(\.draft.title)))
         /// ```
@@ -25,6 +26,7 @@
         /// A SwiftUI binding of a part of the state of the screen in a navigation entry: a
         /// control reads it, and its edits dispatch the part's `BindingAction` for that entry.
         ///
+        /// <!-- snippet: given entry: NavigationEntry<Screen> -->
         /// ```swift
         /// TextField("Notes", text: Binding(store.binding(\RecordState.note, entry: entry.id), default: ""))
         /// ```

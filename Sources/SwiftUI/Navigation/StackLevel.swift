@@ -45,7 +45,8 @@
                     actions: buttons, message: message
                 )
                 .confirmationDialog(
-                    alert?.title ?? "", isPresented: isPresented(alert, style: .dialog), titleVisibility: .visible,
+                    alert?.title ?? "", isPresented: isPresented(alert, style: .dialog),
+                    titleVisibility: .visible,
                     presenting: alert, actions: buttons, message: message)
             }
         }
@@ -67,7 +68,9 @@
         /// The modal over this stack while it is shown with `style`; the system's closing of it
         /// (a swipe-down) is synchronized.
         private func modal(_ style: ModalStyle, unless isAlert: Bool) -> Binding<NavigationEntry<Screen>?> {
-            let (navigation, store, level, modalStyle) = (navigation, context.store, level, context.modalStyle)
+            let (navigation, store, level, modalStyle) = (
+                navigation, context.store, level, context.modalStyle
+            )
             return Binding(
                 get: { @MainActor in
                     guard !isAlert, let entry = NavigationPresentation(navigation.state).modal(over: level),

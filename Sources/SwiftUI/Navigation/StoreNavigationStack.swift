@@ -10,8 +10,8 @@
     /// ```swift
     /// StoreNavigationStack(store, navigation: \.navigation, alerts: [AlertCase(Screen.alert)]) { entry in
     ///     switch entry.screen {
-    ///     case .list: ListView(viewModel: store.viewModel(for: entry))
-    ///     case .detail: DetailView(viewModel: store.viewModel(for: entry))
+    ///     case .home: Text("Meetings")
+    ///     case .detail(let id): Text("Meeting \(id)")
     ///     default: EmptyView()
     ///     }
     /// }
@@ -52,6 +52,7 @@
             _navigation = StateObject(wrappedValue: StateFollower(store: store, keyPath: keyPath))
         }
 
+        /// The root stack, and the modals over it.
         public var body: some View {
             StackLevel(level: 0, navigation: navigation, context: context)
         }

@@ -12,12 +12,14 @@
     /// let handOff = NavigationControllerHandOff(
     ///     navigationController: UINavigationController(), navigation: \AppState.navigation
     /// ) { entry in
-    ///     ScreenViewController(entry: entry)
+    ///     let screen = UIViewController()   // the entry's screen
+    ///     screen.title = "\(entry.screen)"
+    ///     return screen
     /// }
-    /// let store = Store(with: AppState(), middleware: [handOff.middleware])
+    /// let store = Store(with: initialState, middleware: [handOff.middleware])
     /// store.register(navigation: \.navigation)
     /// handOff.start(with: store)
-    /// window.rootViewController = handOff.navigationController
+    /// // window.rootViewController = handOff.navigationController
     /// ```
     ///
     /// Each modal is presented in a navigation controller of its own, as a sheet or full
@@ -102,7 +104,12 @@
             shown = plan.kept + plan.presented
             if let level = plan.dismissFrom {
                 levels.removeSubrange(level...)
-                levels[level - 1].dismiss(animated: animated, completion: plan.presented.isEmpty ? nil : present)
+                if plan.presented.isEmpty {
+                    levels[level - 1].dismiss(animated: animated, completion: nil)
+                } else {
+                    // UIKit presents over a controller once its modal is gone.
+                    levels[level - 1].dismiss(animated: animated) { present() }
+                }
             } else {
                 present()
             }
@@ -120,7 +127,9 @@
             _ navigationController: UINavigationController, didShow viewController: UIViewController,
             animated: Bool
         ) {
-            guard let level = levels.firstIndex(where: { $0 === navigationController }), let store else { return }
+            guard let level = levels.firstIndex(where: { $0 === navigationController }), let store else {
+                return
+            }
             let count = navigationController.viewControllers.count
             guard
                 let action = NavigationPresentation(store.state[keyPath: keyPath])
@@ -133,7 +142,8 @@
         /// A sheet's swipe-down: its modal closed, with every modal over it.
         public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
             guard
-                let level = levels.firstIndex(where: { $0.presentationController === presentationController }),
+                let level = levels.firstIndex(where: { $0.presentationController === presentationController }
+                ),
                 level > 0, let store,
                 let action = NavigationPresentation(store.state[keyPath: keyPath])
                     .synchronize(dismissingModalOver: level - 1)
