@@ -3,7 +3,7 @@ import ReMVVMStore
 
 /// The case of an app's screen enum that holds alerts (`Screen.alert`): a front end shows an
 /// entry of that case as an alert or a confirmation dialog, and its buttons dispatch the
-/// ``AlertTapped`` the store expects.
+/// `AlertTapped` the store expects.
 ///
 /// ```swift
 /// enum Screen: Hashable, Sendable {

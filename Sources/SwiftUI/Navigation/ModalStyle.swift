@@ -1,4 +1,4 @@
-/// How a SwiftUI or UIKit front end shows a modal of the app's ``NavigationState``: as a sheet,
+/// How a SwiftUI or UIKit front end shows a modal of the app's `NavigationState`: as a sheet,
 /// or as a cover of the whole screen.
 ///
 /// ```swift

@@ -1,6 +1,6 @@
 import ReMVVMMiddleware
 
-/// The screens of a ``NavigationState`` as a front end lays them out: one navigation stack per
+/// The screens of a `NavigationState` as a front end lays them out: one navigation stack per
 /// stack of the state (the root stack, then one per modal), each a first screen with the
 /// entries pushed on it (SwiftUI's path), and the modal over each; and the other way, what the
 /// UI did by itself (a back swipe, a swipe-down) as the store's `synchronize`.

@@ -3,7 +3,7 @@
     public import ReMVVMStore
     public import SwiftUI
 
-    /// A SwiftUI `NavigationStack` that shows the app's ``NavigationState``: its root stack as
+    /// A SwiftUI `NavigationStack` that shows the app's `NavigationState`: its root stack as
     /// the stack's root view and path, each modal as a sheet (or a full-screen cover) with a
     /// navigation stack of its own, and alert entries as alerts or confirmation dialogs.
     ///

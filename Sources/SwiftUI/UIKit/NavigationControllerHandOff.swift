@@ -3,7 +3,7 @@
     public import ReMVVMStore
     public import UIKit
 
-    /// The UIKit hand-off of the app's ``NavigationState``: a `UINavigationController` that
+    /// The UIKit hand-off of the app's `NavigationState`: a `UINavigationController` that
     /// performs the changes a `NavigationStateMiddleware` hands over (push, pop, present,
     /// dismiss, replace), and reports what the user did by itself (the back button, the back
     /// swipe, a sheet's swipe-down) to the store as `NavigationAction.synchronize(visibleCount:)`.
