@@ -64,7 +64,8 @@
             navigationController.delegate = self
         }
 
-        /// The middleware that hands this hand-off the changes: give it to the store.
+        /// The middleware that hands this hand-off the changes: give it to the store once (each
+        /// read makes a new one).
         public var middleware: NavigationStateMiddleware<State, Screen> {
             NavigationStateMiddleware(at: keyPath) { [weak self] _, navigation in
                 self?.show(navigation, animated: true)
