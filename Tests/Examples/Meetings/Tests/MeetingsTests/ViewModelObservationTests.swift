@@ -17,7 +17,11 @@ import Testing
         MeetingsApp.register(on: store)
         let list = try #require(ListViewModel(store: store, entry: store.state.navigation.top.id))
         let reported = Reports()
-        withObservationTracking { _ = list.state } onChange: { reported.record() }
+        withObservationTracking {
+            _ = list.state
+        } onChange: {
+            reported.record()
+        }
 
         store.dispatch(action: NewSeries())  // the form's sheet: the list's rows stay
         #expect(reported.count == 0)
