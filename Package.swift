@@ -23,7 +23,7 @@ let package = Package(
     products: [
         .library(
             name: "ReMVVM",
-            targets: ["ReMVVM", "ReMVVMViewModelFactory", "ReMVVMStore", "ReMVVMMiddleware"]
+            targets: ["ReMVVM", "ReMVVMViewModelFactory", "ReMVVMStore", "ReMVVMMiddleware", "ReMVVMSwiftUI"]
         ),
         // For test targets only: TestStore, TestClock and ImmediateClock, and the reporter that
         // makes a TestStore's failures issues of the running test (Swift Testing and XCTest). It
@@ -49,12 +49,21 @@ let package = Package(
             path: "Sources/Middleware",
             swiftSettings: strictSettings
         ),
-        // The one import an app needs: re-exports the three modules above. Named like the
+        // The SwiftUI and UIKit front ends. Its SwiftUI, UIKit and Combine files are guarded with
+        // `#if canImport(...)`; its platform-neutral cores build everywhere, so on Linux the
+        // module holds them only (and they are tested there).
+        .target(
+            name: "ReMVVMSwiftUI",
+            dependencies: ["ReMVVMStore", "ReMVVMMiddleware"],
+            path: "Sources/SwiftUI",
+            swiftSettings: strictSettings
+        ),
+        // The one import an app needs: re-exports the modules above. Named like the
         // `ReMVVM` enum of ReMVVMStore on purpose; a client's `ReMVVM.Config` still finds the enum
         // (a type found by name hides a module of that name), see Sources/ReMVVM/ReMVVM.swift.
         .target(
             name: "ReMVVM",
-            dependencies: ["ReMVVMViewModelFactory", "ReMVVMStore", "ReMVVMMiddleware"],
+            dependencies: ["ReMVVMViewModelFactory", "ReMVVMStore", "ReMVVMMiddleware", "ReMVVMSwiftUI"],
             path: "Sources/ReMVVM",
             swiftSettings: strictSettings
         ),
@@ -91,6 +100,11 @@ let package = Package(
         .testTarget(
             name: "ReMVVMMiddlewareTests",
             dependencies: ["ReMVVMMiddleware", "ReMVVMTesting", "ReMVVMTestSupport"],
+            swiftSettings: testSettings
+        ),
+        .testTarget(
+            name: "ReMVVMSwiftUITests",
+            dependencies: ["ReMVVMSwiftUI", "ReMVVMTesting"],
             swiftSettings: testSettings
         ),
         .testTarget(

@@ -10,7 +10,8 @@
 #                                            matching paths, in a second or two
 #
 # What it checks, on every platform: the library modules (ReMVVMViewModelFactory, ReMVVMStore,
-# ReMVVMMiddleware, ReMVVM, which re-exports them, and ReMVVMTesting, the test-support module:
+# ReMVVMMiddleware, ReMVVMSwiftUI with its SwiftUI and UIKit files, ReMVVM, which re-exports them,
+# and ReMVVMTesting, the test-support module:
 # every library target of Package.swift; ReMVVMTesting's XCTest half is not, as XCTest has no
 # textual interface or stand-in here, while its Swift Testing half and its load-time
 # `@section(...)` entry are),
@@ -19,8 +20,10 @@
 # targets. Snippets of the Observation-based API, which needs macOS 14, iOS 17, tvOS 17 or
 # watchOS 10 and says so, are checked at that release instead of the floor. It prints each
 # error as the compiler states it (file:line, the API, the OS that has it), then one summary
-# line a platform, and exits 1 if there was any error. Each platform's run first proves that it can fail: a planted use of `InlineArray` (macOS 26, iOS 26) must be
-# reported at the floor, or the check itself is reported broken.
+# line a platform, and exits 1 if there was any error. Each platform's run first proves that it
+# can fail: a planted use of `InlineArray` (macOS 26, iOS 26) and one of SwiftUI's
+# `navigationDestination(item:)` (macOS 14, iOS 17) must be reported at the floor, and on macOS
+# a planted `fullScreenCover` (unavailable there), or the check itself is reported broken.
 #
 # visionOS, also declared in Package.swift, is not checked: the toolchain's standard library
 # interface does not rebuild for an xros triple here. Its availability follows iOS's (visionOS 1
@@ -33,9 +36,11 @@
 # package's sources are then type-checked against them with the floor as deployment target.
 # Synchronization is not rebuilt (its inlinable code is Linux's futex code): all of it (`Mutex`,
 # `Atomic`) needs macOS 15 / iOS 18, above the floor, so an import of it fails the check.
-# Foundation, Dispatch and Darwin have no textual interface on Linux:
-# .ci/apple/Foundation.swiftinterface, .ci/apple/Dispatch.swiftinterface and .ci/apple/Darwin/
-# stand in for them, declaring exactly what the package uses, with Apple's availability.
+# Foundation, Dispatch, Darwin, Combine, SwiftUI and UIKit have no textual interface on Linux:
+# .ci/apple/Foundation.swiftinterface, Dispatch.swiftinterface, Darwin/, Combine.swiftinterface,
+# SwiftUI.swiftinterface and UIKit.swiftinterface stand in for them, declaring exactly what the
+# package uses, with Apple's availability. UIKit is built for iOS and tvOS only: on macOS and
+# watchOS `canImport(UIKit)` is false, as ReMVVMSwiftUI's UIKit files expect there.
 #
 # The rebuilt SDK is cached in .build-apple/<platform>/ (APPLE_CHECK_CACHE to move it), keyed
 # by the compiler's version and the stand-ins' contents. Platforms run two at a time.
@@ -60,7 +65,7 @@ swift package dump-package >"$manifest" 2>"$cache_root/manifest.log" \
 python3 "$here/manifest.py" targets <"$manifest" >"$cache_root/targets.txt" || exit 2
 
 # The cache key: what the rebuilt SDK depends on.
-key=$( { "$swiftc" --version 2>&1; cat "$here/sdk_interface.py" "$here/Foundation.swiftinterface" "$here/Dispatch.swiftinterface" "$here"/Darwin/*; } | sha256sum | cut -c1-16)
+key=$( { "$swiftc" --version 2>&1; cat "$here/sdk_interface.py" "$here/Foundation.swiftinterface" "$here/Dispatch.swiftinterface" "$here"/Darwin/* "$here/Combine.swiftinterface" "$here/SwiftUI.swiftinterface" "$here/UIKit.swiftinterface"; } | sha256sum | cut -c1-16)
 
 check_platform() {
     local platform=$1 os suffix floor sdk client cache out errors=0
@@ -122,6 +127,16 @@ check_platform() {
             -o "$cache/sdk/Foundation.swiftmodule" >"$cache/sdk/Foundation.log" 2>&1 \
             || { echo "apple-check: the Foundation stand-in does not build (see $cache/sdk/Foundation.log)"; return 2; }
     fi
+    stand_in() {  # module name: .ci/apple/<module>.swiftinterface, built for the Apple triple
+        [[ -f "$cache/sdk/$1.swiftmodule" ]] && return 0
+        "$swiftc" -frontend -compile-module-from-interface -module-name "$1" -target "$sdk" \
+            -I "$cache/sdk" "$here/$1.swiftinterface" \
+            -o "$cache/sdk/$1.swiftmodule" >"$cache/sdk/$1.log" 2>&1 \
+            || { echo "apple-check: the $1 stand-in does not build (see $cache/sdk/$1.log)"; return 1; }
+    }
+    stand_in Combine || return 2
+    stand_in SwiftUI || return 2
+    if [[ $platform == ios || $platform == tvos ]]; then stand_in UIKit || return 2; fi
     sdk_module _TestDiscovery || return 2
     sdk_module _TestingInterop || return 2
     sdk_module Testing -plugin-path "$plugins" || return 2
@@ -144,6 +159,25 @@ check_platform() {
     if ! grep -q "'InlineArray' is only available in .* 26.0 or newer" "$out/planted.log"; then
         echo "[$platform] the check does not enforce availability: a planted InlineArray (26.0) passed at $client"
         errors=$((errors + 1))
+    fi
+    # The same for the UI stand-ins: an API newer than the floor, or missing on the platform.
+    printf 'import SwiftUI\nstruct Planted: View {\n    @Binding var item: Int?\n    var body: some View {\n        Text("").navigationDestination(item: $item) { Text("\\($0)") }\n    }\n}\n' \
+        >"$out/planted-swiftui.swift"
+    "$swiftc" -frontend -typecheck "${flags[@]}" -swift-version 6 -module-name Planted "$out/planted-swiftui.swift" \
+        >"$out/planted-swiftui.log" 2>&1
+    if ! grep -q "'navigationDestination(item:destination:)' is only available in .* [0-9.]* or newer" "$out/planted-swiftui.log"; then
+        echo "[$platform] the check does not enforce SwiftUI's availability: a planted navigationDestination(item:) passed at $client"
+        errors=$((errors + 1))
+    fi
+    if [[ $platform == macos ]]; then
+        printf 'import SwiftUI\nstruct Item: Identifiable { let id: Int }\nstruct Planted: View {\n    @Binding var item: Item?\n    var body: some View {\n        Text("").fullScreenCover(item: $item) { _ in Text("") }\n    }\n}\n' \
+            >"$out/planted-cover.swift"
+        "$swiftc" -frontend -typecheck "${flags[@]}" -swift-version 6 -module-name Planted "$out/planted-cover.swift" \
+            >"$out/planted-cover.log" 2>&1
+        if ! grep -q "'fullScreenCover(item:onDismiss:content:)' is unavailable in macOS" "$out/planted-cover.log"; then
+            echo "[$platform] the check does not enforce SwiftUI's platforms: a planted fullScreenCover passed on macOS"
+            errors=$((errors + 1))
+        fi
     fi
 
     # --- The package's modules, in dependency order. ---
@@ -197,6 +231,8 @@ check_platform() {
             target=$client mode=()
             [[ $needs == *observation* ]] && target="x86_64-apple-${os}${observation_floor}${suffix}"
             [[ $needs == *library* ]] && mode=(-parse-as-library)
+            # UIKit's view controllers exist on iOS and tvOS only.
+            [[ $needs == *uikit* && $platform != ios && $platform != tvos ]] && continue
             "$swiftc" -frontend -typecheck "${flags[@]}" -target "$target" "${mode[@]}" -swift-version 6 -module-name Snippet \
                 "$out/snippets/$file" >"$out/snippets/$file.log" 2>&1
             report "$out/snippets/$file.log"

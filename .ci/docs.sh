@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 scratch=.build-docs
 graphs="$PWD/$scratch/symbol-graphs"
 archives="$scratch/archives"
-modules=(ReMVVMViewModelFactory ReMVVMStore ReMVVMMiddleware ReMVVM ReMVVMTesting)
+modules=(ReMVVMViewModelFactory ReMVVMStore ReMVVMMiddleware ReMVVMSwiftUI ReMVVM ReMVVMTesting)
 
 # A function rather than an associative array, so the script also runs with macOS's bash 3.
 catalog_of() {
@@ -26,6 +26,7 @@ catalog_of() {
     ReMVVMViewModelFactory) echo Sources/ViewModelFactory/ReMVVMViewModelFactory.docc ;;
     ReMVVMStore) echo Sources/Store/ReMVVMStore.docc ;;
     ReMVVMMiddleware) echo Sources/Middleware/ReMVVMMiddleware.docc ;;
+    ReMVVMSwiftUI) echo Sources/SwiftUI/ReMVVMSwiftUI.docc ;;
     ReMVVM) echo Sources/ReMVVM/ReMVVM.docc ;;
     ReMVVMTesting) echo Sources/ReMVVMTesting/ReMVVMTesting.docc ;;
     *) return 1 ;;
@@ -42,7 +43,7 @@ fi
 started=$SECONDS
 
 build_symbol_graphs() {
-    # ReMVVM depends on the three other library modules, so building it builds all four (and
+    # ReMVVM depends on the four other library modules, so building it builds all five (and
     # not the demo or the tests); ReMVVMTesting, the test-support module, is built beside them.
     local target
     for target in ReMVVM ReMVVMTesting; do
@@ -80,7 +81,7 @@ for module in "${modules[@]}"; do
     rm -rf "$module_graphs"
     mkdir -p "$module_graphs"
     if [[ $module == ReMVVM ]]; then
-        # ReMVVM declares nothing: its graph holds the symbols of the three modules it re-exports,
+        # ReMVVM declares nothing: its graph holds the symbols of the modules it re-exports,
         # which their own catalogs document (with links to their own articles). Its page is the
         # catalog's overview, over a graph that keeps the module and drops the symbols.
         python3 -c '

@@ -32,8 +32,12 @@ and ` library` when a snippet declares an `@main` type: the group is a library f
 main.swift with top-level code.
 With a pattern, only groups whose source path matches it (a regular expression) are written.
 
-Not checked: snippets that import a UI framework (SwiftUI, UIKit, AppKit), which has no
-interface on Linux, and a snippet right after a line `<!-- snippet: not checked (reason) -->`;
+Snippets of ReMVVMSwiftUI (Sources/SwiftUI/) import ReMVVM and SwiftUI unless they say, and
+UIKit too under Sources/SwiftUI/UIKit/; SwiftUI, UIKit and Combine are the stand-ins of
+.ci/apple/. A group that imports UIKit is printed with ` uikit`: the check skips it where UIKit
+has no view controllers (macOS, watchOS).
+
+Not checked: snippets that import AppKit, WatchKit or TVUIKit, which have no stand-in, and a snippet right after a line `<!-- snippet: not checked (reason) -->`;
 the reason is printed on standard error.
 """
 import os
@@ -43,7 +47,7 @@ import sys
 root, output = sys.argv[1:3]
 only = re.compile(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[3] else None
 os.makedirs(output, exist_ok=True)
-UI = re.compile(r"^\s*import\s+(SwiftUI|UIKit|AppKit|WatchKit|TVUIKit)\b", re.M)
+UI = re.compile(r"^\s*import\s+(AppKit|WatchKit|TVUIKit)\b", re.M)
 IMPORT = re.compile(r"^\s*(@testable\s+|@preconcurrency\s+)?import\s+\w+", re.M)
 TESTING = re.compile(r"(^\s*@Test\b|#expect\(|#require\()", re.M)
 NEW_GROUP = re.compile(r"<!--\s*snippet:\s*new example\s*-->")
@@ -168,7 +172,16 @@ for path, blocks in sorted(sources(), key=lambda item: item[0]):
         imports = set()
         for _, text, _ in group:
             imports.update(m.group(0).strip() for m in IMPORT.finditer(text))
-        header = sorted(imports) or ["import ReMVVMStore", "import ReMVVMMiddleware", "import ReMVVMTesting"]
+        if relative.startswith("Sources/SwiftUI/"):
+            default = ["import ReMVVM", "import SwiftUI"]
+            if relative.startswith("Sources/SwiftUI/UIKit/"):
+                default.append("import UIKit")
+        else:
+            default = ["import ReMVVMStore", "import ReMVVMMiddleware", "import ReMVVMTesting"]
+        header = sorted(imports) or default
+        # A view that imports its UI framework only still uses the library.
+        if imports and all(re.search(r"\b(SwiftUI|UIKit)$", i) for i in imports):
+            header.append("import ReMVVM")
         if any(TESTING.search(text) for _, text, _ in group) and "import Testing" not in header:
             header.append("import Testing")
         texts = [text for _, text, _ in group] + [f"{n}: {t}" for _, _, given in group for _, n, t in given]
@@ -177,6 +190,8 @@ for path, blocks in sorted(sources(), key=lambda item: item[0]):
             needs.append("observation")
         if any(MAIN.search(text) for text in texts):
             needs.append("library")
+        if "import UIKit" in header:
+            needs.append("uikit")
         # A main.swift's top-level variables are the main actor's already, and may not say so.
         isolation = "@MainActor " if "library" in needs else ""
         with open(os.path.join(output, name), "w", encoding="utf-8") as out:

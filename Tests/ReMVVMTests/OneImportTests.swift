@@ -2,7 +2,8 @@ import ReMVVM
 import Testing
 
 // This file imports the library as an app does, through the `ReMVVM` module alone: it compiles
-// only while that module re-exports the store, the view-model factories and the middleware.
+// only while that module re-exports the store, the view-model factories, the middleware and the
+// front ends.
 
 private enum Screen: Equatable {
     case login
@@ -47,6 +48,14 @@ private final class GreetingsViewModel: Initializable {
         #expect(navigator.path == [.login, .greetings])
         let greetings: GreetingsViewModel? = factory.create()
         #expect(greetings?.text == "Hello")
+    }
+
+    @Test("import ReMVVM reaches the front ends' platform-neutral part on every platform")
+    func frontEnds() {
+        let viewModel = ObservableViewModel(state: "Ada")
+        #expect(viewModel.update("Grace"))
+        #expect(viewModel.state == "Grace")
+        #expect(ModalStyle.fullScreenCover != .sheet)
     }
 
     @Test("ReMVVM.Config is the enum of ReMVVMStore, not the ReMVVM module")

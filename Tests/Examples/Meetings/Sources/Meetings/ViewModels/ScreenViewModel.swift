@@ -5,11 +5,16 @@ import ReMVVM
 ///
 /// Each screen's view model is one of these with its own view state and events
 /// (`ListViewModel`, `FormViewModel`, ...), made by its `init?(store:entry:)`.
+///
+/// An `ObservableViewModel`: SwiftUI observes it through `objectWillChange` on iOS 16 and
+/// through Observation as well from iOS 17, and a new view state is announced only when it
+/// differs.
 @MainActor
-final class ScreenViewModel<ViewState: Equatable, Event>: ViewModeling, StoreSubscriber {
+final class ScreenViewModel<ViewState: Equatable, Event>: ObservableViewModel<ViewState>, ViewModeling,
+    StoreSubscriber
+{
     /// The identifier of the screen's navigation entry.
     let entry: Int
-    private(set) var state: ViewState
     private weak var store: Store<AppState>?
     private let viewState: @MainActor (AppState) -> ViewState?
     private let action: @MainActor (Event, ViewState) -> (any StoreAction)?
@@ -22,10 +27,10 @@ final class ScreenViewModel<ViewState: Equatable, Event>: ViewModeling, StoreSub
     ) {
         guard let state = viewState(store.state) else { return nil }
         self.entry = entry
-        self.state = state
         self.store = store
         self.viewState = viewState
         self.action = action
+        super.init(state: state)
         store.add(subscriber: self)
     }
 
@@ -35,7 +40,7 @@ final class ScreenViewModel<ViewState: Equatable, Event>: ViewModeling, StoreSub
     }
 
     func didChange(state: AppState, oldState: AppState) {
-        if let new = viewState(state), new != self.state { self.state = new }
+        if let new = viewState(state) { update(new) }
     }
 }
 

@@ -1,0 +1,16 @@
+import ReMVVMStore
+
+/// A part of a store's state that a SwiftUI view observes on every release: what the
+/// navigation stack and the alerts redraw from.
+@MainActor
+final class StateFollower<State: StoreState, Value: Equatable>: ObservableViewModel<Value> {
+    /// Released with the follower, which ends the subscription.
+    private var subscription: StoreSubscription?
+
+    init(store: Store<State>, keyPath: KeyPath<State, Value>) {
+        super.init(state: store.state[keyPath: keyPath])
+        subscription = store.subscribe(to: keyPath) { [weak self] value, _ in
+            self?.update(value)
+        }
+    }
+}

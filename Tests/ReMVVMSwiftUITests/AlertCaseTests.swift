@@ -1,0 +1,76 @@
+import ReMVVMMiddleware
+import ReMVVMStore
+import Testing
+
+@testable import ReMVVMSwiftUI
+
+@MainActor
+@Suite struct AlertCaseTests {
+    let deletion = AlertState<MeetingAlert>(
+        title: "Delete?", message: "This is permanent.",
+        buttons: [.destructive("Yes, delete", action: .confirmDeletion), .cancel("Nevermind")])
+
+    func shown(_ store: Store<MeetingsState>) -> ShownAlert? {
+        AlertCase(Screen.alert).alert(store.state.navigation.top)
+    }
+
+    @Test("the alert of its own case is found; another case with the same payload is not")
+    func findsItsCase() throws {
+        let store = makeStore()
+        #expect(shown(store) == nil)
+        store.dispatch(action: NavigationAction.present(Screen.otherAlert(deletion)))
+        #expect(shown(store) == nil)
+        store.dispatch(action: NavigationAction<Screen>.dismiss)
+        store.dispatch(action: NavigationAction.present(Screen.alert(deletion)))
+        let alert = try #require(shown(store))
+        #expect(alert.title == "Delete?")
+        #expect(alert.message == "This is permanent.")
+        #expect(alert.buttons.map(\.label) == ["Yes, delete", "Nevermind"])
+        #expect(alert.buttons.map(\.role) == [.destructive, .cancel])
+    }
+
+    @Test("a button's tap closes the alert and delivers its value in one change")
+    func tap() throws {
+        let store = makeStore()
+        store.dispatch(action: NavigationAction.present(Screen.alert(deletion)))
+        let alert = try #require(shown(store))
+        let entry = store.state.navigation.top.id
+        let tap = try #require(alert.buttons[0].tap as? AlertTapped<MeetingAlert>)
+        #expect(tap == AlertTapped(entry: entry, action: .confirmDeletion))
+        var changes = 0
+        let subscription = store.subscribe(to: \.self) { _, _ in changes += 1 }
+        store.dispatch(action: alert.buttons[0].tap)
+        #expect(changes == 1)
+        #expect(store.state.deleted == 1)
+        #expect(store.state.navigation.top.screen == .list)
+        // SwiftUI reports the alert closed after the tap: nothing more is dispatched.
+        #expect(alert.closedByTheSystem(in: store.state.navigation) == nil)
+        subscription.cancel()
+    }
+
+    @Test("the system's closing taps the cancel button, or only closes when there is none")
+    func dismissal() throws {
+        let store = makeStore()
+        let withCancel = AlertState<MeetingAlert>(
+            title: "Leave?", buttons: [.default("Leave"), .cancel("Stay", action: .keepEditing)])
+        store.dispatch(action: NavigationAction.present(Screen.alert(withCancel)))
+        let alert = try #require(shown(store))
+        let closing = try #require(alert.closedByTheSystem(in: store.state.navigation))
+        #expect(
+            closing as? AlertTapped<MeetingAlert>
+                == AlertTapped(entry: store.state.navigation.top.id, action: .keepEditing))
+        store.dispatch(action: closing)
+        #expect(store.state.navigation.stacks.count == 1)
+    }
+
+    @Test("an alert without buttons shows one OK button that only closes")
+    func okButton() throws {
+        let store = makeStore()
+        store.dispatch(action: NavigationAction.present(Screen.alert(AlertState(title: "Saved"))))
+        let alert = try #require(shown(store))
+        #expect(alert.buttons.map(\.label) == ["OK"])
+        store.dispatch(action: alert.buttons[0].tap)
+        #expect(store.state.navigation.top.screen == .list)
+        #expect(store.state.deleted == 0)
+    }
+}
