@@ -74,3 +74,25 @@ import Testing
         #expect(store.state.deleted == 0)
     }
 }
+
+/// A screen enum whose alert cases label their payload, as `case alert(state:)`.
+private enum LabeledScreen: Hashable, Sendable {
+    case list
+    case alert(state: AlertState<MeetingAlert>)
+    case otherAlert(state: AlertState<MeetingAlert>)
+}
+
+@MainActor
+@Suite struct LabeledAlertCaseTests {
+    @Test("a case whose payload has a label is found, and another labeled case is not")
+    func labeledPayload() throws {
+        let alert = AlertState<MeetingAlert>(title: "Delete?", buttons: [.cancel("Nevermind")])
+        var navigation = NavigationState(root: LabeledScreen.list)
+        navigation.apply(.present(.alert(state: alert)))
+        let shown = try #require(AlertCase(LabeledScreen.alert).alert(navigation.top))
+        #expect(shown.title == "Delete?")
+        #expect(shown.entry == navigation.top.id)
+        #expect(AlertCase(LabeledScreen.otherAlert).alert(navigation.top) == nil)
+        #expect(AlertCase(LabeledScreen.alert).alert(navigation.entries[0]) == nil)
+    }
+}
