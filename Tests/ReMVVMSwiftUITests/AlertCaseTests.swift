@@ -96,3 +96,73 @@ private enum LabeledScreen: Hashable, Sendable {
         #expect(AlertCase(LabeledScreen.alert).alert(navigation.entries[0]) == nil)
     }
 }
+
+/// Holds back every alert tap until told to go on, as a middleware that asks a server first.
+@MainActor
+private final class HeldTaps {
+    var pending: [Dispatcher<AlertTapped<MeetingAlert>, MeetingsState>] = []
+}
+
+private struct HoldTaps: Middleware {
+    let held: HeldTaps
+    func applyMiddleware(
+        for state: MeetingsState, action: AlertTapped<MeetingAlert>,
+        dispatcher: Dispatcher<AlertTapped<MeetingAlert>, MeetingsState>
+    ) {
+        held.pending.append(dispatcher)
+    }
+}
+
+@MainActor
+@Suite struct AlertTapsTests {
+    let deletion = AlertState<MeetingAlert>(
+        title: "Delete?", buttons: [.destructive("Delete", action: .confirmDeletion), .cancel("Keep")])
+
+    @Test("a tap a middleware holds back is the alert's one action: no closing or second tap after it")
+    func heldTap() throws {
+        let held = HeldTaps()
+        let store = Store(with: MeetingsState(), middleware: [HoldTaps(held: held)])
+        store.register(navigation: \.navigation)
+        store.register(reducer: MeetingAlertReducer.self, alertsIn: \.navigation)
+        store.dispatch(action: NavigationAction.present(Screen.alert(deletion)))
+        let alert = try #require(AlertCase(Screen.alert).alert(store.state.navigation.top))
+        let taps = AlertTaps()
+        let tap = try #require(taps.tap(alert.buttons[0], of: alert))
+        store.dispatch(action: tap)
+        #expect(held.pending.count == 1)
+        // A second tap before the closing, then SwiftUI reports the alert closed after the tap,
+        // while the entry is still shown: nothing more is dispatched.
+        #expect(taps.tap(alert.buttons[1], of: alert) == nil)
+        #expect(taps.closedByTheSystem(alert, in: store.state.navigation) == nil)
+        held.pending.removeFirst().next()
+        #expect(store.state.deleted == 1)
+        #expect(store.state.navigation.stacks.count == 1)
+    }
+
+    @Test("without a tap, the system's closing dispatches the dismissal once")
+    func systemClosing() throws {
+        let store = makeStore()
+        store.dispatch(action: NavigationAction.present(Screen.alert(deletion)))
+        let alert = try #require(AlertCase(Screen.alert).alert(store.state.navigation.top))
+        let taps = AlertTaps()
+        let closing = try #require(taps.closedByTheSystem(alert, in: store.state.navigation))
+        #expect(
+            closing as? AlertTapped<MeetingAlert>
+                == AlertTapped(entry: store.state.navigation.top.id, action: nil))
+        store.dispatch(action: closing)
+        #expect(store.state.navigation.stacks.count == 1)
+    }
+
+    @Test("an alert shown again after its tap was dropped dispatches its buttons again")
+    func droppedTap() throws {
+        let store = makeStore()
+        store.dispatch(action: NavigationAction.present(Screen.alert(deletion)))
+        let alert = try #require(AlertCase(Screen.alert).alert(store.state.navigation.top))
+        let taps = AlertTaps()
+        #expect(taps.tap(alert.buttons[0], of: alert) != nil)  // dropped: never dispatched
+        #expect(taps.closedByTheSystem(alert, in: store.state.navigation) == nil)
+        let again = try #require(taps.tap(alert.buttons[0], of: alert))
+        store.dispatch(action: again)
+        #expect(store.state.deleted == 1)
+    }
+}
