@@ -176,3 +176,36 @@ struct ScreenBindingTests {
         #expect(form(store, entry)?.title == "Standup", "\(seen)")
     }
 }
+
+/// A screen enum whose form case labels its payload, as `case form(state:)`.
+private enum LabeledScreen: Hashable, Sendable {
+    case list
+    case form(state: FormState)
+}
+
+private struct LabeledPlanner: StoreState, Equatable {
+    var navigation = NavigationState(root: LabeledScreen.list)
+}
+
+@MainActor
+@Suite("Bindings into a screen's state whose case labels its payload")
+struct LabeledScreenBindingTests {
+    @Test("a set changes the part of a case whose payload has a label, and get reads it")
+    func labeledPayload() {
+        var state = LabeledPlanner()
+        state.navigation.apply(.push(.form(state: FormState(title: "Daily"))))
+        let store = Store(with: state)
+        store.register(navigation: \.navigation)
+        var diagnostics: [StoreDiagnostic] = []
+        store.diagnosticsHandler = { diagnostics.append($0) }
+        store.register(
+            binding: \FormState.title, named: "FormState.title", forEach: \.navigation,
+            case: LabeledScreen.form)
+        let entry = store.state.navigation.top.id
+        let title = store.binding(\FormState.title, entry: entry)
+        #expect(title.get() == "Daily")
+        title.set("Standup")
+        #expect(store.state.navigation.top.screen == .form(state: FormState(title: "Standup")))
+        #expect(diagnostics.isEmpty)
+    }
+}

@@ -9,9 +9,20 @@ struct CaseOfScreen<Screen, Payload> {
 
     /// The payload of `screen` when it is this case, or `nil`.
     func payload(of screen: Screen) -> Payload? {
-        guard let child = Mirror(reflecting: screen).children.first, let payload = child.value as? Payload,
+        guard let child = Mirror(reflecting: screen).children.first,
+            let payload = Self.payload(in: child.value),
             Mirror(reflecting: embed(payload)).children.first?.label == child.label
         else { return nil }
         return payload
+    }
+
+    /// The payload a case's `Mirror` child holds: the value itself, or, for a payload with a
+    /// label (`case alert(state: AlertState<Value>)`), the one element of the labeled tuple the
+    /// `Mirror` shows it as.
+    private static func payload(in value: Any) -> Payload? {
+        if let payload = value as? Payload { return payload }
+        let tuple = Mirror(reflecting: value)
+        guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
+        return tuple.children.first?.value as? Payload
     }
 }

@@ -6,6 +6,9 @@ import ReMVVMStore
 final class StateFollower<State: StoreState, Value: Equatable>: ObservableViewModel<Value> {
     /// Released with the follower, which ends the subscription.
     private var subscription: StoreSubscription?
+    /// The alert taps not yet followed by their closing: kept here, as the follower lives as
+    /// long as the view.
+    let alertTaps = AlertTaps()
 
     init(store: Store<State>, keyPath: KeyPath<State, Value>) {
         super.init(state: store.state[keyPath: keyPath])

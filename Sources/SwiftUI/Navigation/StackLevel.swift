@@ -88,7 +88,8 @@
         }
 
         /// Whether `alert` is shown with `style`; its closing by the system taps its cancel
-        /// button, and its closing after a tap dispatches nothing more.
+        /// button, and its closing after a tap dispatches nothing more, even while a middleware
+        /// holds the tap back.
         private func isPresented(_ alert: ShownAlert?, style: AlertStyle) -> Binding<Bool> {
             let (navigation, store) = (navigation, context.store)
             let shown = alert?.style == style
@@ -96,7 +97,7 @@
                 get: { @MainActor in shown },
                 set: { @MainActor isPresented in
                     guard !isPresented, shown, let alert,
-                        let action = alert.closedByTheSystem(in: navigation.state)
+                        let action = navigation.alertTaps.closedByTheSystem(alert, in: navigation.state)
                     else { return }
                     store.dispatch(action: action)
                 })
@@ -104,11 +105,11 @@
 
         @ViewBuilder
         private func buttons(_ alert: ShownAlert) -> some View {
-            let store = context.store
+            let (store, taps) = (context.store, navigation.alertTaps)
             ForEach(alert.buttons.indices, id: \.self) { index in
                 let button = alert.buttons[index]
                 Button(button.label, role: Self.role(button.role)) {
-                    store.dispatch(action: button.tap)
+                    if let tap = taps.tap(button, of: alert) { store.dispatch(action: tap) }
                 }
             }
         }

@@ -69,11 +69,21 @@ final class ScreenCase<Screen: Equatable, Payload> {
         }
         // The case's name, not `==`, says whether the constructor makes this case: a payload
         // need not equal itself (one holding `Double.nan`).
-        guard let child = Mirror(reflecting: screen).children.first, let payload = child.value as? Payload,
+        guard let child = Mirror(reflecting: screen).children.first,
+            let payload = child.value as? Payload ?? Self.labeledPayload(in: child.value),
             Mirror(reflecting: embed(payload)).children.first?.label == child.label
         else { return nil }
         remember(payload, screen: screen, of: id, among: entries)
         return (index, payload)
+    }
+
+    /// The payload of a case that labels it (`case form(state: FormState)`), which a `Mirror`
+    /// shows as a tuple of one labeled element.
+    @usableFromInline
+    static func labeledPayload(in value: Any) -> Payload? {
+        let tuple = Mirror(reflecting: value)
+        guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
+        return tuple.children.first?.value as? Payload
     }
 
     /// Makes the screen of the entry at `index` this case with `payload`.
