@@ -12,7 +12,8 @@ import Testing
     func announcesChanges() {
         let viewModel = ObservableViewModel(state: 1)
         var announced: [Int] = []
-        viewModel.willChange.append { announced.append(viewModel.state) }
+        // Unowned: the view model holds its observers, and the test lets go of it at the end.
+        viewModel.willChange.append { [unowned viewModel] in announced.append(viewModel.state) }
         #expect(viewModel.update(2))
         #expect(!viewModel.update(2))
         #expect(viewModel.update(3))
