@@ -28,8 +28,9 @@
     /// works from iOS 16, macOS 13, tvOS 16 and watchOS 9.
     @MainActor
     public struct StoreNavigationStack<State: StoreState, Screen: Hashable & Sendable, Content: View>: View {
+        private let store: Store<State>
+        private let keyPath: KeyPath<State, NavigationState<Screen>>
         private let context: StackContext<State, Screen, Content>
-        @StateObject private var navigation: StateFollower<State, NavigationState<Screen>>
 
         /// Creates the navigation stack of the navigation at `keyPath` of `store`'s state.
         ///
@@ -48,12 +49,34 @@
             modalStyle: @escaping @MainActor (Screen) -> ModalStyle = { _ in .sheet },
             @ViewBuilder content: @escaping @MainActor (NavigationEntry<Screen>) -> Content
         ) {
+            self.store = store
+            self.keyPath = keyPath
             context = StackContext(store: store, alerts: alerts, modalStyle: modalStyle, content: content)
+        }
+
+        /// The root stack, and the modals over it. Identified by its store: given another store
+        /// (a new session after a log-out, say), it follows that one from scratch.
+        public var body: some View {
+            FollowedStack(store: store, keyPath: keyPath, context: context).id(ObjectIdentifier(store))
+        }
+    }
+
+    /// The stack and the follower of its store's navigation, which SwiftUI keeps while the view
+    /// is shown with the same store.
+    @MainActor
+    private struct FollowedStack<State: StoreState, Screen: Hashable & Sendable, Content: View>: View {
+        let context: StackContext<State, Screen, Content>
+        @StateObject private var navigation: StateFollower<State, NavigationState<Screen>>
+
+        init(
+            store: Store<State>, keyPath: KeyPath<State, NavigationState<Screen>>,
+            context: StackContext<State, Screen, Content>
+        ) {
+            self.context = context
             _navigation = StateObject(wrappedValue: StateFollower(store: store, keyPath: keyPath))
         }
 
-        /// The root stack, and the modals over it.
-        public var body: some View {
+        var body: some View {
             StackLevel(level: 0, navigation: navigation, context: context)
         }
     }

@@ -18,8 +18,8 @@
     /// }
     /// let store = Store(with: initialState, middleware: [handOff.middleware])
     /// store.register(navigation: \.navigation)
-    /// handOff.start(with: store)
     /// // window.rootViewController = handOff.navigationController
+    /// handOff.start(with: store)   // once its controller is in the window
     /// ```
     ///
     /// Each modal is presented in a navigation controller of its own, as a sheet or full
@@ -40,6 +40,10 @@
         /// The entries each level shows, by identifier.
         private var shown: [[Int]] = [[]]
         private var viewControllers: [Int: UIViewController] = [:]
+        /// Whether a dismissal or presentation runs, whose completion shows what ``waiting`` holds.
+        private var isTransitioning = false
+        /// The newest navigation handed over while a transition ran.
+        private var waiting: (navigation: NavigationState<Screen>, animated: Bool)?
 
         /// Creates the hand-off.
         ///
@@ -73,7 +77,8 @@
         }
 
         /// Shows the navigation of `store`'s state now, and reports the user's own navigation
-        /// to it from then on.
+        /// to it from then on. Call it once ``navigationController`` is in the window: UIKit
+        /// presents no modal over a controller that is not on screen.
         ///
         /// - Parameter store: The store whose middleware holds ``middleware``.
         public func start(with store: Store<State>) {
@@ -82,37 +87,68 @@
         }
 
         /// Performs what leads from the stacks shown to those of `navigation`.
+        ///
+        /// UIKit refuses to present over a controller that is being dismissed or is not on
+        /// screen yet, so a change that dismisses and presents runs as one chain of completions
+        /// (the dismissal, then each modal over the one before); a navigation handed over while
+        /// a chain runs waits for it, and only the newest one is shown then. `levels` and `shown`
+        /// are what the chain leads to from its start, so they always agree with each other.
         private func show(_ navigation: NavigationState<Screen>, animated: Bool) {
+            guard !isTransitioning else {
+                waiting = (navigation, animated)
+                return
+            }
             let stacks = navigation.stacks
             let plan = NavigationControllerPlan(from: shown, to: stacks.map { $0.map(\.id) })
             let shownIDs = Set(navigation.entries.map(\.id))
             viewControllers = viewControllers.filter { shownIDs.contains($0.key) }
-            let present = { [self] in
-                for stack in stacks.dropFirst(plan.kept.count) {
-                    let modal = UINavigationController(rootViewController: viewController(for: stack[0]))
-                    modal.setViewControllers(stack.map(viewController(for:)), animated: false)
-                    modal.modalPresentationStyle =
-                        modalStyle(stack[0].screen) == .fullScreenCover ? .fullScreen : .automatic
-                    modal.delegate = self
-                    modal.presentationController?.delegate = self
-                    levels[levels.count - 1].present(modal, animated: animated, completion: nil)
-                    levels.append(modal)
-                }
-            }
             for (level, stack) in stacks.prefix(plan.kept.count).enumerated() {
                 levels[level].setViewControllers(stack.map(viewController(for:)), animated: animated)
             }
+            let modals = stacks.dropFirst(plan.kept.count).map(modal(for:))
             shown = plan.kept + plan.presented
-            if let level = plan.dismissFrom {
-                levels.removeSubrange(level...)
-                if plan.presented.isEmpty {
-                    levels[level - 1].dismiss(animated: animated, completion: nil)
-                } else {
-                    // UIKit presents over a controller once its modal is gone.
-                    levels[level - 1].dismiss(animated: animated) { present() }
-                }
+            let dismissing = plan.dismissFrom.map { levels[$0 - 1] }
+            if let level = plan.dismissFrom { levels.removeSubrange(level...) }
+            let presenter = levels[levels.count - 1]
+            levels.append(contentsOf: modals)
+            guard dismissing != nil || !modals.isEmpty else { return }
+            isTransitioning = true
+            let present = { [weak self] in
+                self?.present(modals[...], over: presenter, animated: animated)
+            }
+            if let dismissing {
+                dismissing.dismiss(animated: animated) { present() }
             } else {
                 present()
+            }
+        }
+
+        /// The navigation controller of a modal stack, presented as its first screen asks.
+        private func modal(for stack: [NavigationEntry<Screen>]) -> UINavigationController {
+            let modal = UINavigationController(rootViewController: viewController(for: stack[0]))
+            modal.setViewControllers(stack.map(viewController(for:)), animated: false)
+            modal.modalPresentationStyle =
+                modalStyle(stack[0].screen) == .fullScreenCover ? .fullScreen : .automatic
+            modal.delegate = self
+            modal.presentationController?.delegate = self
+            return modal
+        }
+
+        /// Presents each modal over the one before, once that one is on screen, then ends the
+        /// transition and shows what waited meanwhile.
+        private func present(
+            _ modals: ArraySlice<UINavigationController>, over presenter: UIViewController, animated: Bool
+        ) {
+            guard let first = modals.first else {
+                isTransitioning = false
+                if let next = waiting {
+                    waiting = nil
+                    show(next.navigation, animated: next.animated)
+                }
+                return
+            }
+            presenter.present(first, animated: animated) { [weak self] in
+                self?.present(modals.dropFirst(), over: first, animated: animated)
             }
         }
 
