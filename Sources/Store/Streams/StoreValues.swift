@@ -56,16 +56,15 @@ public struct StoreValues<State: StoreState, Value: Sendable>: AsyncSequence, Se
     /// - Returns: The iterator.
     public func makeAsyncIterator() -> Iterator {
         let keyPath = self.keyPath
-        guard let isSame else {
-            return Iterator(
-                stream: StoreStream(
-                    following: store,
-                    bufferingPolicy: bufferingPolicy,
-                    hasIsolatedNext: hasIsolatedNext,
-                    first: { $0[keyPath: keyPath.keyPath] },
-                    change: { state, _ in state[keyPath: keyPath.keyPath] }
-                )
-            )
+        // A value that is not `Equatable` (no `isSame`) is yielded at every change.
+        let change: @MainActor @Sendable (State, State) -> Value?
+        if let isSame {
+            change = { state, oldState in
+                let value = state[keyPath: keyPath.keyPath]
+                return isSame(value, oldState[keyPath: keyPath.keyPath]) ? nil : value
+            }
+        } else {
+            change = { state, _ in state[keyPath: keyPath.keyPath] }
         }
         return Iterator(
             stream: StoreStream(
@@ -73,10 +72,7 @@ public struct StoreValues<State: StoreState, Value: Sendable>: AsyncSequence, Se
                 bufferingPolicy: bufferingPolicy,
                 hasIsolatedNext: hasIsolatedNext,
                 first: { $0[keyPath: keyPath.keyPath] },
-                change: { state, oldState in
-                    let value = state[keyPath: keyPath.keyPath]
-                    return isSame(value, oldState[keyPath: keyPath.keyPath]) ? nil : value
-                }
+                change: change
             )
         )
     }
