@@ -153,31 +153,27 @@ check_platform() {
     }
 
     # --- The check can fail: a planted use of a newer API must be caught at the floor. ---
-    printf 'let pair: InlineArray<2, Int> = [1, 2]\n' >"$out/planted.swift"
-    "$swiftc" -frontend -typecheck "${flags[@]}" -swift-version 6 -module-name Planted "$out/planted.swift" \
-        >"$out/planted.log" 2>&1
-    if ! grep -q "'InlineArray' is only available in .* 26.0 or newer" "$out/planted.log"; then
-        echo "[$platform] the check does not enforce availability: a planted InlineArray (26.0) passed at $client"
-        errors=$((errors + 1))
-    fi
-    # The same for the UI stand-ins: an API newer than the floor, or missing on the platform.
-    printf 'import SwiftUI\nstruct Planted: View {\n    @Binding var item: Int?\n    var body: some View {\n        Text("").navigationDestination(item: $item) { Text("\\($0)") }\n    }\n}\n' \
-        >"$out/planted-swiftui.swift"
-    "$swiftc" -frontend -typecheck "${flags[@]}" -swift-version 6 -module-name Planted "$out/planted-swiftui.swift" \
-        >"$out/planted-swiftui.log" 2>&1
-    if ! grep -q "'navigationDestination(item:destination:)' is only available in .* [0-9.]* or newer" "$out/planted-swiftui.log"; then
-        echo "[$platform] the check does not enforce SwiftUI's availability: a planted navigationDestination(item:) passed at $client"
-        errors=$((errors + 1))
-    fi
-    if [[ $platform == macos ]]; then
-        printf 'import SwiftUI\nstruct Item: Identifiable { let id: Int }\nstruct Planted: View {\n    @Binding var item: Item?\n    var body: some View {\n        Text("").fullScreenCover(item: $item) { _ in Text("") }\n    }\n}\n' \
-            >"$out/planted-cover.swift"
-        "$swiftc" -frontend -typecheck "${flags[@]}" -swift-version 6 -module-name Planted "$out/planted-cover.swift" \
-            >"$out/planted-cover.log" 2>&1
-        if ! grep -q "'fullScreenCover(item:onDismiss:content:)' is unavailable in macOS" "$out/planted-cover.log"; then
-            echo "[$platform] the check does not enforce SwiftUI's platforms: a planted fullScreenCover passed on macOS"
+    # refuses NAME PATTERN WHAT SOURCE: SOURCE (printf %b escapes) must fail with PATTERN.
+    refuses() {
+        printf '%b' "$4" >"$out/$1.swift"
+        "$swiftc" -frontend -typecheck "${flags[@]}" -swift-version 6 -module-name Planted "$out/$1.swift" \
+            >"$out/$1.log" 2>&1
+        if ! grep -q "$2" "$out/$1.log"; then
+            echo "[$platform] $3"
             errors=$((errors + 1))
         fi
+    }
+    refuses planted "'InlineArray' is only available in .* 26.0 or newer" \
+        "the check does not enforce availability: a planted InlineArray (26.0) passed at $client" \
+        'let pair: InlineArray<2, Int> = [1, 2]\n'
+    # The same for the UI stand-ins: an API newer than the floor, or missing on the platform.
+    refuses planted-swiftui "'navigationDestination(item:destination:)' is only available in .* [0-9.]* or newer" \
+        "the check does not enforce SwiftUI's availability: a planted navigationDestination(item:) passed at $client" \
+        'import SwiftUI\nstruct Planted: View {\n    @Binding var item: Int?\n    var body: some View {\n        Text("").navigationDestination(item: $item) { Text("\\($0)") }\n    }\n}\n'
+    if [[ $platform == macos ]]; then
+        refuses planted-cover "'fullScreenCover(item:onDismiss:content:)' is unavailable in macOS" \
+            "the check does not enforce SwiftUI's platforms: a planted fullScreenCover passed on macOS" \
+            'import SwiftUI\nstruct Item: Identifiable { let id: Int }\nstruct Planted: View {\n    @Binding var item: Item?\n    var body: some View {\n        Text("").fullScreenCover(item: $item) { _ in Text("") }\n    }\n}\n'
     fi
 
     # --- The package's modules, in dependency order. ---
