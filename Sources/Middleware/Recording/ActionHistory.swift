@@ -62,7 +62,8 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
     /// jump into the past; 0 before the first action.
     public var position: Int { kept.value.position }
 
-    private let kept: KeptActionsBox
+    /// The actions kept, with what the store hands each action it reduces.
+    private let kept: HistoryKeeper<State>
     /// The state before the first action in `kept`.
     private var start: State?
     /// States right after some actions (every `checkpointInterval`-th), oldest first: a fold
@@ -87,7 +88,8 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
     ///   holds up to one and a half times `limit` actions.
     public init(limit: Int = 10_000) {
         self.limit = max(1, limit)
-        kept = KeptActionsBox(limit: self.limit)
+        kept = HistoryKeeper(limit: self.limit)
+        kept.history = self
     }
 
     /// Starts the history from `store`'s state and lets it travel in that store.
@@ -105,26 +107,7 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
         checkpointStates = []
         kept.value = KeptActions(limit: limit)
         attachment.keep(store.recordDraws())
-        // The observer holds the non-generic `kept`, and reaches the history only now and then.
-        attachment.keep(
-            store.subscribeUntilCancelled(timing: .afterSubscribers) {
-                [kept, weak self, scope = store.reduceScope] state, _, cause in
-                switch cause {
-                case .action(let action):
-                    let outcome = kept.value.keep(action, draws: scope.drawsOfChange)
-                    if outcome.asksAnything { self?.didKeep(outcome, state: state) }
-                case .actions(let actions):
-                    // The states between the replayed actions are not known: no checkpoint.
-                    let draws = scope.stepDraws
-                    for (offset, action) in actions.enumerated() {
-                        let drawn = offset < draws.count && !draws[offset].isEmpty ? draws[offset] : nil
-                        var outcome = kept.value.keep(action, draws: drawn)
-                        outcome.isCheckpoint = false
-                        if outcome.asksAnything { self?.didKeep(outcome, state: state) }
-                    }
-                case .travel: break
-                }
-            })
+        attachment.keep(store.keepActions(with: kept))
     }
 
     /// Registers the history on the store a `StoreRegistering` sets up: a store, or a test
@@ -162,7 +145,7 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
         store.changeState(cause: .travel) { [self] in
             // Checked again: when the store was busy, the limit may have folded it since.
             guard reportIfOutside(index) else { return nil }
-            kept.value.position = index
+            kept.value.move(to: index)
             return recomputed()
         }
         return true
@@ -170,8 +153,9 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
 
     /// Whether `index` is in the session kept, or the one before the first; reports it if not.
     private func reportIfOutside(_ index: Int) -> Bool {
-        let lowest = (kept.value.current.first?.index ?? position + 1) - 1
-        let highest = kept.value.current.last?.index ?? position
+        let kept = kept.value.currentIndices
+        let lowest = (kept?.lowerBound ?? position + 1) - 1
+        let highest = kept?.upperBound ?? position
         guard (lowest...highest).contains(index) else {
             report("jump(to: \(index)) is outside the session kept (\(rangeDescription)); nothing changed")
             return false
@@ -192,28 +176,28 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
     @discardableResult
     public func skip(_ index: Int) -> Bool {
         guard let store else { return false }
-        guard offsetReportingIfNotKept(index) != nil else { return false }
+        guard isKeptReportingIfNot(index) else { return false }
         store.changeState(cause: .travel) { [self] in
-            guard let offset = offsetReportingIfNotKept(index) else { return nil }
-            kept.value.toggleSkip(at: offset)
+            guard isKeptReportingIfNot(index) else { return nil }
+            kept.value.toggleSkip(index: index)
             dropCheckpoints(from: index)
             return recomputed()
         }
         return true
     }
 
-    /// The offset of action `index` among the actions kept; reports it if there is none.
-    private func offsetReportingIfNotKept(_ index: Int) -> Int? {
-        guard let offset = kept.value.current.firstIndex(where: { $0.index == index }) else {
+    /// Whether action `index` is among the actions kept; reports it if not.
+    private func isKeptReportingIfNot(_ index: Int) -> Bool {
+        guard kept.value.currentIndices?.contains(index) == true else {
             report("skip(\(index)) names no action kept (\(rangeDescription)); nothing changed")
-            return nil
+            return false
         }
-        return offset
+        return true
     }
 
     // MARK: - Keeping and recomputing
 
-    private func didKeep(_ outcome: KeptActions.KeepOutcome, state: State) {
+    func didKeep(_ outcome: KeptActions.KeepOutcome, state: State) {
         let position = kept.value.position
         if outcome.droppedFuture { dropCheckpoints(from: position) }
         if outcome.isCheckpoint {
@@ -264,10 +248,8 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
     }
 
     private var rangeDescription: String {
-        guard let first = kept.value.current.first?.index, let last = kept.value.current.last?.index else {
-            return "no action yet"
-        }
-        return "actions \(first) to \(last)"
+        guard let kept = kept.value.currentIndices else { return "no action yet" }
+        return "actions \(kept.lowerBound) to \(kept.upperBound)"
     }
 
     private func report(_ message: String) {

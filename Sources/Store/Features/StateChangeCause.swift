@@ -14,3 +14,8 @@ public enum StateChangeCause: Sendable {
     /// The state was set without an action: time travel (an action history's jump or skip).
     case travel
 }
+
+extension StateChangeCause {
+    /// What the engine hands observers that do not read the cause.
+    @usableFromInline static let unread = StateChangeCause.travel
+}

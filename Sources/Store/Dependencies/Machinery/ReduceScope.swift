@@ -107,11 +107,21 @@ package final class ReduceScope {
     /// The draws of the change being told to the observers, or `nil` when it drew nothing: an
     /// empty list kept with every action cost a retain and a release each (callgrind,
     /// `history`).
+    @inlinable
     package var drawsOfChange: [DependencyDraw]? {
         draws.isEmpty ? nil : draws
     }
 
-    /// Forgets the draws of the change the observers were just told of.
+    /// Forgets the draws of the change the observers were just told of, if it drew any: the
+    /// check inline, the forgetting out of line (inlined, it made the engine's `commit` too
+    /// large to inline, callgrind `d0`: 29 more instructions per dispatch; always called, it
+    /// cost `persist` 24).
+    @inlinable
+    @inline(__always)
+    func endChangeIfDrawn() {
+        if !draws.isEmpty || !stepDraws.isEmpty { endChange() }
+    }
+
     @usableFromInline
     @inline(never)
     func endChange() {

@@ -49,8 +49,16 @@ final class ChangeObservers<State: StoreState> {
     // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
     @exclusivity(unchecked) @usableFromInline private(set) var before: Body?
     @exclusivity(unchecked) @usableFromInline private(set) var after: Body?
-    /// Whether there is no observer: then a change builds no ``StateChangeCause``.
+    /// Whether there is no observer and no keeper: then a change tells nothing but the
+    /// subscribers, and builds no ``StateChangeCause``.
     @exclusivity(unchecked) @usableFromInline private(set) var isEmpty = true
+    /// Whether there is an observer (before or after the subscribers); the keepers aside.
+    @exclusivity(unchecked) @usableFromInline private(set) var hasEntries = false
+    /// The store's ``ActionKeeper``s as one, told of each action before the subscribers; `nil`
+    /// for none.
+    @exclusivity(unchecked) @usableFromInline private(set) var keeper: (any ActionKeeper<State>)?
+    /// The keepers, in the order they were added, with the subscriptions that end them.
+    private var keepers: [(keeper: any ActionKeeper<State>, subscription: StoreSubscription)] = []
     /// Whether an observer reads the cause of a change; when none does, a change makes none.
     @exclusivity(unchecked) @usableFromInline private(set) var readCause = false
     /// Whether observers wait for the change being told to end.
@@ -121,7 +129,7 @@ final class ChangeObservers<State: StoreState> {
     }
 
     /// Whether a change is being told whose observers are told after this call: one that
-    /// began with observers (the engine's `commit` read ``isEmpty`` as `false`). While the
+    /// began with observers (the engine's `commit` read ``hasEntries`` as `true`). While the
     /// after-subscribers observers run, the notification is over and additions are let in:
     /// the function that runs them was read before.
     private func tellsObservers(_ list: SubscriberList<State>) -> Bool {
@@ -129,7 +137,7 @@ final class ChangeObservers<State: StoreState> {
         if emptiedDuring == list.serial { return true }
         // Only an addition during this notification makes a store that began with no observer
         // have one, and that addition noted it in `addedAtOnceDuring`.
-        return !isEmpty && addedAtOnceDuring != list.serial
+        return hasEntries && addedAtOnceDuring != list.serial
     }
 
     private func cancelled(during list: SubscriberList<State>) {
@@ -167,9 +175,27 @@ final class ChangeObservers<State: StoreState> {
                 addWaiting()
             }
         }
-        isEmpty = entries.before.isEmpty && entries.after.isEmpty
+        hasEntries = !entries.before.isEmpty || !entries.after.isEmpty
+        isEmpty = !hasEntries && keeper == nil
         // Two scans, not one of the two arrays joined, which allocated at each add and cancel.
         readCause = entries.before.contains { $0.readsCause } || entries.after.contains { $0.readsCause }
+    }
+
+    /// Adds `keeper`, told of every action from the next change on, until the returned
+    /// subscription is cancelled. Added during a change, it is not told of that one: the engine
+    /// tells the keepers before the subscribers, so that change's keepers were already told.
+    func add(keeper: some ActionKeeper<State>) -> StoreSubscription {
+        let subscription = StoreSubscription()
+        keepers.append((keeper, subscription))
+        subscription.onCancel = { [weak self] in self?.rebuildKeepers() }
+        rebuildKeepers()
+        return subscription
+    }
+
+    private func rebuildKeepers() {
+        keepers.removeAll { $0.subscription.isCancelled }
+        keeper = keepers.count > 1 ? KeeperSequence(keepers.map(\.keeper)) : keepers.first?.keeper
+        isEmpty = !hasEntries && keeper == nil
     }
 
     /// One function that calls each entry's body in order; `nil` for none. A cancel during a
