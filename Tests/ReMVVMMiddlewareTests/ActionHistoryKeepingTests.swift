@@ -4,16 +4,22 @@ import ReMVVMStore
 import ReMVVMTestSupport
 import Testing
 
-/// One action of the model session: its index, what it adds, and whether it was skipped.
+/// One action of the model session: its index, the action, and whether it was skipped.
 private struct ModelAction {
     let index: Int
-    let by: Int
+    let action: any StoreAction
     var isSkipped = false
 }
 
-/// The count the reducers make of the model's actions in effect up to `position`.
-private func modelCount(_ session: [ModelAction], through position: Int) -> Int {
-    session.filter { $0.index <= position && !$0.isSkipped }.reduce(0) { $0 + $1.by }
+/// The count and the name the reducers make of the model's actions in effect up to
+/// `position`.
+private func modelState(_ session: [ModelAction], through position: Int) -> (count: Int, name: String?) {
+    var state: (count: Int, name: String?) = (0, nil)
+    for kept in session where kept.index <= position && !kept.isSkipped {
+        if let increment = kept.action as? Increment { state.count += increment.by }
+        if let rename = kept.action as? Rename { state.name = rename.name }
+    }
+    return state
 }
 
 /// How the store hands an `ActionHistory` each action (the store's keepers, before the
@@ -39,11 +45,15 @@ private func modelCount(_ session: [ModelAction], through position: Int) -> Int 
                 let kept = history.entries
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0..<6:
-                    let by = Int.random(in: -9...9, using: &random)
-                    store.dispatch(action: Increment(by: by))
+                    // Two action types, so that the journal keeps two columns.
+                    let action: any StoreAction =
+                        Int.random(in: 0..<3, using: &random) > 0
+                        ? Increment(by: Int.random(in: -9...9, using: &random))
+                        : Rename(name: ["Ada", "Alan", nil].randomElement(using: &random)!)
+                    store.dispatch(action: action)
                     model.removeAll { $0.index > position }
                     position += 1
-                    model.append(ModelAction(index: position, by: by))
+                    model.append(ModelAction(index: position, action: action))
                 case 6..<8 where !kept.isEmpty:
                     let target = Int.random(
                         in: (kept[0].index - 1)...kept[kept.count - 1].index, using: &random)
@@ -56,7 +66,10 @@ private func modelCount(_ session: [ModelAction], through position: Int) -> Int 
                         model[offset].isSkipped.toggle()
                     }
                 }
-                #expect(store.state.count == modelCount(model, through: position), "\(context): the state")
+                let expected = modelState(model, through: position)
+                #expect(
+                    store.state.count == expected.count && store.state.name == expected.name,
+                    "\(context): the state")
                 #expect(history.position == position, "\(context): the position")
                 let entries = history.entries
                 let held = model.suffix(entries.count)
@@ -65,7 +78,7 @@ private func modelCount(_ session: [ModelAction], through position: Int) -> Int 
                 #expect(
                     entries.count <= limit + max(1, limit / 2),
                     "\(context): no more than the limit and a batch")
-                if store.state.count != modelCount(model, through: position) { return }
+                if store.state.count != expected.count || store.state.name != expected.name { return }
             }
             #expect(log.kinds.isEmpty, "seed \(seed), session \(session)")
         }

@@ -56,14 +56,14 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
     ///
     /// - Complexity: O(*n*) in the number of actions kept: it copies them.
     public var entries: [Entry] {
-        kept.value.current.map { Entry(index: $0.index, action: $0.action, isSkipped: $0.isSkipped) }
+        journal.current.map { Entry(index: $0.index, action: $0.action, isSkipped: $0.isSkipped) }
     }
     /// The index of the last action in effect: the last entry's, or an earlier one after a
     /// jump into the past; 0 before the first action.
-    public var position: Int { kept.value.position }
+    public var position: Int { journal.position }
 
-    /// The actions kept, with what the store hands each action it reduces.
-    private let kept: HistoryKeeper<State>
+    /// The actions kept, which the store hands over as it reduces them.
+    private var journal: ActionJournal<State>
     /// The state before the first action in `kept`.
     private var start: State?
     /// States right after some actions (every `checkpointInterval`-th), oldest first: a fold
@@ -88,8 +88,7 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
     ///   holds up to one and a half times `limit` actions.
     public init(limit: Int = 10_000) {
         self.limit = max(1, limit)
-        kept = HistoryKeeper(limit: self.limit)
-        kept.history = self
+        journal = ActionJournal(limit: self.limit)
     }
 
     /// Starts the history from `store`'s state and lets it travel in that store.
@@ -105,9 +104,10 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
         start = store.state
         checkpointIndices = []
         checkpointStates = []
-        kept.value = KeptActions(limit: limit)
+        journal = ActionJournal(limit: limit)
+        journal.asked = { [weak self] outcome, state in self?.didKeep(outcome, state: state) }
         attachment.keep(store.recordDraws())
-        attachment.keep(store.keepActions(with: kept))
+        attachment.keep(store.keepActions(in: journal))
     }
 
     /// Registers the history on the store a `StoreRegistering` sets up: a store, or a test
@@ -145,7 +145,7 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
         store.changeState(cause: .travel) { [self] in
             // Checked again: when the store was busy, the limit may have folded it since.
             guard reportIfOutside(index) else { return nil }
-            kept.value.move(to: index)
+            journal.move(to: index)
             return recomputed()
         }
         return true
@@ -153,7 +153,7 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
 
     /// Whether `index` is in the session kept, or the one before the first; reports it if not.
     private func reportIfOutside(_ index: Int) -> Bool {
-        let kept = kept.value.currentIndices
+        let kept = journal.currentIndices
         let lowest = (kept?.lowerBound ?? position + 1) - 1
         let highest = kept?.upperBound ?? position
         guard (lowest...highest).contains(index) else {
@@ -179,7 +179,7 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
         guard isKeptReportingIfNot(index) else { return false }
         store.changeState(cause: .travel) { [self] in
             guard isKeptReportingIfNot(index) else { return nil }
-            kept.value.toggleSkip(index: index)
+            journal.toggleSkip(index: index)
             dropCheckpoints(from: index)
             return recomputed()
         }
@@ -188,7 +188,7 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
 
     /// Whether action `index` is among the actions kept; reports it if not.
     private func isKeptReportingIfNot(_ index: Int) -> Bool {
-        guard kept.value.currentIndices?.contains(index) == true else {
+        guard journal.currentIndices?.contains(index) == true else {
             report("skip(\(index)) names no action kept (\(rangeDescription)); nothing changed")
             return false
         }
@@ -197,8 +197,8 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
 
     // MARK: - Keeping and recomputing
 
-    func didKeep(_ outcome: KeptActions.KeepOutcome, state: State) {
-        let position = kept.value.position
+    private func didKeep(_ outcome: KeepOutcome, state: State) {
+        let position = journal.position
         if outcome.droppedFuture { dropCheckpoints(from: position) }
         if outcome.isCheckpoint {
             checkpointIndices.append(position)
@@ -211,16 +211,16 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
     /// Folds the actions that went past the limit into the starting state, all at once: from
     /// the newest kept state among them when there is one, with the reducers otherwise.
     private func foldPastTheLimit() {
-        guard let boundary = kept.value.lastFoldable, let store, let start else { return }
+        guard let boundary = journal.lastFoldable, let store, let start else { return }
         // The kept states are in the order of their indices: the newest usable is the last one
         // at or before the boundary.
         var usable = 0
         while usable < checkpointIndices.count, checkpointIndices[usable] <= boundary { usable += 1 }
         if usable > 0 {
             self.start = checkpointStates[usable - 1]
-            kept.value.dropThrough(index: checkpointIndices[usable - 1])
+            journal.dropThrough(index: checkpointIndices[usable - 1])
         } else {
-            self.start = store.reduced(kept.value.takeFoldable(), from: start)
+            self.start = store.reduced(journal.takeFoldable(), from: start)
         }
         dropCheckpoints(through: usable)
     }
@@ -244,11 +244,11 @@ public final class ActionHistory<State: StoreState>: StoreFeature {
     private func recomputed() -> State? {
         foldPastTheLimit()
         guard let store, let start else { return nil }
-        return store.reduced(kept.value.inEffect, from: start)
+        return store.reduced(journal.inEffect, from: start)
     }
 
     private var rangeDescription: String {
-        guard let kept = kept.value.currentIndices else { return "no action yet" }
+        guard let kept = journal.currentIndices else { return "no action yet" }
         return "actions \(kept.lowerBound) to \(kept.upperBound)"
     }
 

@@ -144,3 +144,13 @@ extension Store {
             missing: missing, place: place)
     }
 }
+
+extension Store {
+    /// Hands `journal` every action the store reduces from now on, before the subscribers are
+    /// told of the change, until the returned subscription is cancelled. For a feature of the
+    /// package (an `ActionHistory`), which holds the subscription in its ``StoreAttachment`` and
+    /// cancels it when it leaves.
+    package func keepActions(in journal: ActionJournal<State>) -> StoreSubscription {
+        engine.observers.add(journal: journal)
+    }
+}

@@ -59,6 +59,10 @@
 //    the caller; a notification, whose closure calls subscribers, defers every change of the
 //    subscriber list to its end (`SubscriberList.notify`), and a pooled level is replaced only
 //    when it is not running (assumption 2).
+// 10. An action journal's columns live as long as the journal: its `columns` never lets go of
+//    one, so the column it lends itself for the last action type kept (`lastColumn`) is alive
+//    whenever it reads it. Checked: ``UncheckedReference/withObject(as:_:)`` asserts the type,
+//    and `ActionJournal.useColumn(for:)` is the only writer of `lastColumn`.
 
 /// Reinterprets a value as a type it was just compared equal to (assumption 5).
 ///

@@ -242,14 +242,44 @@ final class DispatchEngine<State: StoreState> {
         return true
     }
 
-    /// The one place where the state changes: makes `newState` the state, and tells the
-    /// keepers of the actions, the observers that run before the subscribers, the subscribers,
-    /// then the other observers. A dispatch, a replay and time travel all pass here.
-    ///
-    /// - Parameter cause: Made only when a keeper or an observer is there to read it.
+    /// Commits the state a dispatch of `action` made: see ``commit(_:cause:keeping:)``.
+    @inlinable
+    @inline(__always)
+    func commit<Action: StoreAction>(_ newState: State, action: Borrowed<Action>) {
+        commit(
+            newState, cause: { .action(action.value) },
+            // Kept in its own type, where the type is known.
+            keeping: { $0.keep(action.value, draws: reduceScope.drawsOfChange, state: newState) })
+    }
+
+    /// Commits a state set without a dispatch (time travel, a replay), with its `cause`: see
+    /// ``commit(_:cause:keeping:)``.
     @inlinable
     @inline(__always)
     func commit(_ newState: State, cause: () -> StateChangeCause) {
+        commit(newState, cause: cause) { journal in
+            switch cause() {
+            case .action(let action): journal.keep(opened: action, state: newState)
+            case .actions(let actions):
+                journal.keep(replayed: actions, draws: reduceScope.stepDraws, state: newState)
+            case .travel: break
+            }
+        }
+    }
+
+    /// The one place where the state changes: makes `newState` the state, and tells the
+    /// journals of the actions (`keep`), the observers that run before the subscribers, the
+    /// subscribers, then the other observers. A dispatch, a replay and time travel all pass
+    /// here.
+    ///
+    /// - Parameters:
+    ///   - cause: Made only when an observer is there to read it.
+    ///   - keep: Hands a journal the change's action or actions.
+    @inlinable
+    @inline(__always)
+    func commit(
+        _ newState: State, cause: () -> StateChangeCause, keeping keep: (ActionJournal<State>) -> Void
+    ) {
         letGoOfKept()
         // The reducer is done: subscribers and observers are not reducers, and what they read or
         // draw is not the action's (a store they dispatch into sets the cell itself). The reduce
@@ -261,14 +291,9 @@ final class DispatchEngine<State: StoreState> {
             subscribers.notify(newState, oldState) { state = newState }
             return
         }
-        if let keeper = observers.keeper {
-            // The action made here, where its type is known, and moved into the keeper.
-            switch cause() {
-            case .action(let action): keeper.keep(action, draws: reduceScope.drawsOfChange, state: newState)
-            case .actions(let actions):
-                keeper.keep(replayed: actions, draws: reduceScope.stepDraws, state: newState)
-            case .travel: break
-            }
+        if let journal = observers.journal {
+            keep(journal)
+            if journal.next != nil { keepInTheOthers(journal, keep) }
         }
         if !observers.hasEntries {
             subscribers.notify(newState, oldState) { state = newState }
@@ -280,6 +305,16 @@ final class DispatchEngine<State: StoreState> {
             // it was destroyed after the call through an outlined switch, callgrind `persist`:
             // 26 instructions per dispatch).
             commit(newState, oldState, telling: StateChangeCause.unread)
+        }
+    }
+
+    /// Hands the change to the journals after `first`, for a store with more than one.
+    @inlinable
+    func keepInTheOthers(_ first: ActionJournal<State>, _ keep: (ActionJournal<State>) -> Void) {
+        var journal = first.next
+        while let current = journal {
+            keep(current)
+            journal = current.next
         }
     }
 

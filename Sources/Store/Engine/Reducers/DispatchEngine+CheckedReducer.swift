@@ -26,7 +26,7 @@ extension DispatchEngine {
                         return diagnostic == nil ? R.reduce(state: current, with: action.value) : current
                     }
                     if let diagnostic { engine.diagnosticsHandler(diagnostic) }
-                    engine.commit(newState) { .action(action.value) }
+                    engine.commit(newState, action: action)
                 },
                 fold: { state, action in
                     guard let action = action as? R.Action else { return }
@@ -47,7 +47,7 @@ extension DispatchEngine {
                 } else {
                     newState[keyPath: keyPath] = R.reduce(state: current, with: action.value)
                 }
-                engine.commit(newState) { .action(action.value) }
+                engine.commit(newState, action: action)
             },
             fold: { state, action in
                 guard let action = action as? R.Action else { return }

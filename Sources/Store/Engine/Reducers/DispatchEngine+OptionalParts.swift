@@ -16,7 +16,7 @@ extension DispatchEngine {
                 } else {
                     engine.reportNilPart(R.Action.self, at: part)
                 }
-                engine.commit(newState) { .action(action.value) }
+                engine.commit(newState, action: action)
             },
             fold: { state, action in
                 guard let action = action as? R.Action, let current = state[keyPath: part] else { return }

@@ -75,7 +75,7 @@ extension DispatchEngine {
                     if !part.modify(in: &newState, { reduce(&$0, action.value, id) }) {
                         engine.diagnosticsHandler(missing(action.value))
                     }
-                    engine.commit(newState) { .action(action.value) }
+                    engine.commit(newState, action: action)
                 },
                 fold: { state, action in
                     guard let action = action as? Action else { return }
@@ -91,7 +91,7 @@ extension DispatchEngine {
                 if !reduce(&newState[keyPath: keyPath], action.value, readID(action.value)) {
                     engine.diagnosticsHandler(missing(action.value))
                 }
-                engine.commit(newState) { .action(action.value) }
+                engine.commit(newState, action: action)
             },
             fold: { state, action in
                 guard let action = action as? Action else { return }
@@ -146,7 +146,7 @@ extension DispatchEngine {
                         reduce(&$0, action.value)
                         return true
                     }
-                    engine.commit(newState) { .action(action.value) }
+                    engine.commit(newState, action: action)
                 },
                 fold: { state, action in
                     guard let action = action as? Action else { return }
@@ -163,7 +163,7 @@ extension DispatchEngine {
                 let action = address.assuming(Action.self)
                 var newState = engine.state
                 reduce(&newState[keyPath: keyPath], action.value)
-                engine.commit(newState) { .action(action.value) }
+                engine.commit(newState, action: action)
             },
             fold: { state, action in
                 guard let action = action as? Action else { return }

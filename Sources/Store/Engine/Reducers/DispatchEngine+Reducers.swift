@@ -14,7 +14,7 @@ extension DispatchEngine {
             reducer, at: nil, for: R.Action.self,
             reduce: { engine, address in
                 let action = address.assuming(R.Action.self)
-                engine.commit(R.reduce(state: engine.state, with: action.value)) { .action(action.value) }
+                engine.commit(R.reduce(state: engine.state, with: action.value), action: action)
             },
             fold: { state, action in
                 if let action = action as? R.Action { state = R.reduce(state: state, with: action) }
@@ -32,7 +32,7 @@ extension DispatchEngine {
                     let action = address.assuming(R.Action.self)
                     var newState = engine.state
                     part.reduce(in: &newState) { R.reduce(state: $0, with: action.value) }
-                    engine.commit(newState) { .action(action.value) }
+                    engine.commit(newState, action: action)
                 },
                 fold: { state, action in
                     guard let action = action as? R.Action else { return }
@@ -46,7 +46,7 @@ extension DispatchEngine {
                 let action = address.assuming(R.Action.self)
                 var newState = engine.state
                 newState[keyPath: keyPath] = R.reduce(state: newState[keyPath: keyPath], with: action.value)
-                engine.commit(newState) { .action(action.value) }
+                engine.commit(newState, action: action)
             },
             fold: { state, action in
                 guard let action = action as? R.Action else { return }

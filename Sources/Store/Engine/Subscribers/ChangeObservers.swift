@@ -49,16 +49,16 @@ final class ChangeObservers<State: StoreState> {
     // `@exclusivity(unchecked)` on the properties below: see assumption 6 in Unchecked.swift.
     @exclusivity(unchecked) @usableFromInline private(set) var before: Body?
     @exclusivity(unchecked) @usableFromInline private(set) var after: Body?
-    /// Whether there is no observer and no keeper: then a change tells nothing but the
+    /// Whether there is no observer and no journal: then a change tells nothing but the
     /// subscribers, and builds no ``StateChangeCause``.
     @exclusivity(unchecked) @usableFromInline private(set) var isEmpty = true
-    /// Whether there is an observer (before or after the subscribers); the keepers aside.
+    /// Whether there is an observer (before or after the subscribers); the journals aside.
     @exclusivity(unchecked) @usableFromInline private(set) var hasEntries = false
-    /// The store's ``ActionKeeper``s as one, told of each action before the subscribers; `nil`
-    /// for none.
-    @exclusivity(unchecked) @usableFromInline private(set) var keeper: (any ActionKeeper<State>)?
-    /// The keepers, in the order they were added, with the subscriptions that end them.
-    private var keepers: [(keeper: any ActionKeeper<State>, subscription: StoreSubscription)] = []
+    /// The first of the store's ``ActionJournal``s, each told of every action before the
+    /// subscribers, in the order they were added (each names the `next`); `nil` for none.
+    @exclusivity(unchecked) @usableFromInline private(set) var journal: ActionJournal<State>?
+    /// The journals, in the order they were added, with the subscriptions that end them.
+    private var journals: [(journal: ActionJournal<State>, subscription: StoreSubscription)] = []
     /// Whether an observer reads the cause of a change; when none does, a change makes none.
     @exclusivity(unchecked) @usableFromInline private(set) var readCause = false
     /// Whether observers wait for the change being told to end.
@@ -176,26 +176,30 @@ final class ChangeObservers<State: StoreState> {
             }
         }
         hasEntries = !entries.before.isEmpty || !entries.after.isEmpty
-        isEmpty = !hasEntries && keeper == nil
+        isEmpty = !hasEntries && journal == nil
         // Two scans, not one of the two arrays joined, which allocated at each add and cancel.
         readCause = entries.before.contains { $0.readsCause } || entries.after.contains { $0.readsCause }
     }
 
-    /// Adds `keeper`, told of every action from the next change on, until the returned
+    /// Adds `journal`, told of every action from the next change on, until the returned
     /// subscription is cancelled. Added during a change, it is not told of that one: the engine
-    /// tells the keepers before the subscribers, so that change's keepers were already told.
-    func add(keeper: some ActionKeeper<State>) -> StoreSubscription {
+    /// tells the journals before the subscribers, so that change's journals were already told.
+    func add(journal: ActionJournal<State>) -> StoreSubscription {
         let subscription = StoreSubscription()
-        keepers.append((keeper, subscription))
-        subscription.onCancel = { [weak self] in self?.rebuildKeepers() }
-        rebuildKeepers()
+        journals.append((journal, subscription))
+        subscription.onCancel = { [weak self] in self?.rebuildJournals() }
+        rebuildJournals()
         return subscription
     }
 
-    private func rebuildKeepers() {
-        keepers.removeAll { $0.subscription.isCancelled }
-        keeper = keepers.count > 1 ? KeeperSequence(keepers.map(\.keeper)) : keepers.first?.keeper
-        isEmpty = !hasEntries && keeper == nil
+    private func rebuildJournals() {
+        for entry in journals where entry.subscription.isCancelled { entry.journal.next = nil }
+        journals.removeAll { $0.subscription.isCancelled }
+        for (offset, entry) in journals.enumerated() {
+            entry.journal.next = offset + 1 < journals.count ? journals[offset + 1].journal : nil
+        }
+        journal = journals.first?.journal
+        isEmpty = !hasEntries && journal == nil
     }
 
     /// One function that calls each entry's body in order; `nil` for none. A cancel during a

@@ -46,7 +46,7 @@ extension DispatchEngine {
                 if !found {
                     engine.reportNoRow(R.Action.self, id: action.value[keyPath: id], in: rows)
                 }
-                engine.commit(newState) { .action(action.value) }
+                engine.commit(newState, action: action)
                 // After the commit, which lets go of what was kept: the donor now holds the state
                 // before the action, which only it holds once the subscribers are told.
                 engine.keptUntilNextChange = donor
