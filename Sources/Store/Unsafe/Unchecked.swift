@@ -63,6 +63,12 @@
 //    one, so the column it lends itself for the last action type kept (`lastColumn`) is alive
 //    whenever it reads it. Checked: ``UncheckedReference/withObject(as:_:)`` asserts the type,
 //    and `ActionJournal.useColumn(for:)` is the only writer of `lastColumn`.
+// 11. The engine lends a store's first action journal (`ChangeObservers.journal`) to its
+//    commit without a retain: `ChangeObservers.journals` holds it until its subscription is
+//    cancelled, and the commit reads what it needs of it (its `next`) before handing it the
+//    action, and touches it no more after: a journal calls out only as the last step of a keep
+//    (`asked`), so even a feature that let go of it from there would not be read again.
+//    Checked by the code's shape (`DispatchEngine.commit(_:cause:keeping:)`), not by an assert.
 
 /// Reinterprets a value as a type it was just compared equal to (assumption 5).
 ///

@@ -291,9 +291,13 @@ final class DispatchEngine<State: StoreState> {
             subscribers.notify(newState, oldState) { state = newState }
             return
         }
-        if let journal = observers.journal {
-            keep(journal)
-            if journal.next != nil { keepInTheOthers(journal, keep) }
+        if let first = observers.journal {
+            first.withObject { journal in
+                // Read first: the engine touches a journal no more once it kept the action.
+                let others = journal.next
+                keep(journal)
+                if let others { keepInTheOthers(from: others, keep) }
+            }
         }
         if !observers.hasEntries {
             subscribers.notify(newState, oldState) { state = newState }
@@ -308,10 +312,10 @@ final class DispatchEngine<State: StoreState> {
         }
     }
 
-    /// Hands the change to the journals after `first`, for a store with more than one.
+    /// Hands the change to `second` and the journals after it, for a store with more than one.
     @inlinable
-    func keepInTheOthers(_ first: ActionJournal<State>, _ keep: (ActionJournal<State>) -> Void) {
-        var journal = first.next
+    func keepInTheOthers(from second: ActionJournal<State>, _ keep: (ActionJournal<State>) -> Void) {
+        var journal: ActionJournal<State>? = second
         while let current = journal {
             keep(current)
             journal = current.next

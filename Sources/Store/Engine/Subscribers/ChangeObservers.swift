@@ -56,7 +56,9 @@ final class ChangeObservers<State: StoreState> {
     @exclusivity(unchecked) @usableFromInline private(set) var hasEntries = false
     /// The first of the store's ``ActionJournal``s, each told of every action before the
     /// subscribers, in the order they were added (each names the `next`); `nil` for none.
-    @exclusivity(unchecked) @usableFromInline private(set) var journal: ActionJournal<State>?
+    /// Lent without a retain (assumption 11 in Unchecked.swift): `journals` holds it.
+    @exclusivity(unchecked) @usableFromInline private(set) var journal:
+        UncheckedReference<ActionJournal<State>>?
     /// The journals, in the order they were added, with the subscriptions that end them.
     private var journals: [(journal: ActionJournal<State>, subscription: StoreSubscription)] = []
     /// Whether an observer reads the cause of a change; when none does, a change makes none.
@@ -198,7 +200,7 @@ final class ChangeObservers<State: StoreState> {
         for (offset, entry) in journals.enumerated() {
             entry.journal.next = offset + 1 < journals.count ? journals[offset + 1].journal : nil
         }
-        journal = journals.first?.journal
+        journal = journals.first.map { UncheckedReference($0.journal) }
         isEmpty = !hasEntries && journal == nil
     }
 
