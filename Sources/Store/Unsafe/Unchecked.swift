@@ -69,6 +69,13 @@
 //    action, and touches it no more after: a journal calls out only as the last step of a keep
 //    (`asked`), so even a feature that let go of it from there would not be read again.
 //    Checked by the code's shape (`DispatchEngine.commit(_:cause:keeping:)`), not by an assert.
+// 12. The engine lends the store's composed observers (`ChangeObservers.before`, `.after`)
+//    to its commit without a retain: `ChangeObservers.composed` holds them, and a rebuild
+//    while a change is being told (an observer added or cancelled from a subscriber or an
+//    observer: the subscriber list is notifying, or `isTellingAfter` is set around the call of
+//    `after`) keeps the ones it replaces in `retired` until the engine ends that change.
+//    Checked by `ChangeObserversRetirementTests` (an observer that cancels every observer
+//    from its own call, under ASan in CI).
 
 /// Reinterprets a value as a type it was just compared equal to (assumption 5).
 ///

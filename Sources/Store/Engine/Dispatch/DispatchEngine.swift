@@ -301,6 +301,8 @@ final class DispatchEngine<State: StoreState> {
         }
         if !observers.hasEntries {
             subscribers.notify(newState, oldState) { state = newState }
+            // A subscriber may have replaced the observers meanwhile.
+            if observers.hasRetired { observers.releaseRetired() }
             reduceScope.endChangeIfDrawn()
         } else if observers.readCause {
             commit(newState, oldState, telling: cause())
@@ -365,10 +367,15 @@ final class DispatchEngine<State: StoreState> {
             // Read again when the state is set: a subscriber's `willChange` may have ended one.
             subscribers.notify(newState, oldState) {
                 state = newState
-                observers.before?(newState, oldState, cause)
+                observers.before?.withObject { $0.body(newState, oldState, cause) }
             }
         }
-        observers.after?(newState, oldState, cause)
+        if let after = observers.after {
+            observers.isTellingAfter = true
+            after.withObject { $0.body(newState, oldState, cause) }
+            observers.isTellingAfter = false
+        }
+        if observers.hasRetired { observers.releaseRetired() }
         // The draws of this change were the observers' to take (`Store.drawsOfCurrentChange`).
         reduceScope.endChangeIfDrawn()
     }
