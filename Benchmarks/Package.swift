@@ -39,6 +39,12 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Checks in a release build what the engine lends without a retain: the CI check.
+        .executableTarget(
+            name: "remvvm-lending-check",
+            dependencies: [.product(name: "ReMVVM", package: "ReMVVM")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "ReMVVMBenchmarks",
             dependencies: [

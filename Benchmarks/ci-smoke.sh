@@ -13,6 +13,11 @@ echo "Building the allocation check (release)"
 swift build -c release --product remvvm-malloc-check
 .build/release/remvvm-malloc-check
 
+echo
+echo "Building the lending check (release)"
+swift build -c release --product remvvm-lending-check
+.build/release/remvvm-lending-check
+
 if [[ "${REMVVM_SMOKE_SKIP_BENCHMARK_BUILD:-}" != 1 ]]; then
     echo
     echo "Building the benchmarks (release)"

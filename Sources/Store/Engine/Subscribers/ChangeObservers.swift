@@ -197,9 +197,9 @@ final class ChangeObservers<State: StoreState> {
             retired += [composed.before, composed.after].compactMap { $0 }
             hasRetired = !retired.isEmpty
         }
-        composed = (
-            Self.compose(entries.before).map(ComposedObservers.init), after.map(ComposedObservers.init)
-        )
+        composed = (nil, nil)
+        if let before = Self.compose(entries.before) { composed.before = ComposedObservers(before) }
+        if let after { composed.after = ComposedObservers(after) }
         self.before = composed.before.map(UncheckedReference.init)
         self.after = composed.after.map(UncheckedReference.init)
         hasEntries = !entries.before.isEmpty || !entries.after.isEmpty
@@ -241,33 +241,42 @@ final class ChangeObservers<State: StoreState> {
     /// change takes effect at once: the function in progress checks each entry's subscription,
     /// or the entry's body checks it itself, and whether it was released when that ends it. A
     /// released one is cancelled then, which drops its entry.
+    ///
+    /// A loop, not `reduce`, and no `Optional.map` on the result: a function passed through a
+    /// generic parameter is wrapped in a conversion each way (callgrind, `persist`: 4
+    /// conversions, 44 instructions per dispatch, around one observer).
     private static func compose(_ entries: [Entry]) -> Body? {
-        entries.reduce(nil) { composed, entry in
-            let body = entry.body
-            let gate = entry.gate
-            if gate.endsWhenReleased && !entry.checksGate {
-                guard let composed else {
-                    return { state, oldState, cause in
-                        if !gate.isClosed() { body(state, oldState, cause) }
-                    }
-                }
+        var composed: Body?
+        for entry in entries { composed = appending(entry, to: composed) }
+        return composed
+    }
+
+    /// `composed`, then `entry`'s body.
+    private static func appending(_ entry: Entry, to composed: Body?) -> Body {
+        let body = entry.body
+        let gate = entry.gate
+        if gate.endsWhenReleased && !entry.checksGate {
+            guard let composed else {
                 return { state, oldState, cause in
-                    composed(state, oldState, cause)
                     if !gate.isClosed() { body(state, oldState, cause) }
                 }
             }
-            guard let composed else { return body }
-            if entry.checksGate {
-                return { state, oldState, cause in
-                    composed(state, oldState, cause)
-                    body(state, oldState, cause)
-                }
-            }
-            let subscription = gate.subscription
             return { state, oldState, cause in
                 composed(state, oldState, cause)
-                if !subscription.isCancelled { body(state, oldState, cause) }
+                if !gate.isClosed() { body(state, oldState, cause) }
             }
+        }
+        guard let composed else { return body }
+        if entry.checksGate {
+            return { state, oldState, cause in
+                composed(state, oldState, cause)
+                body(state, oldState, cause)
+            }
+        }
+        let subscription = gate.subscription
+        return { state, oldState, cause in
+            composed(state, oldState, cause)
+            if !subscription.isCancelled { body(state, oldState, cause) }
         }
     }
 }
