@@ -94,4 +94,51 @@ private func makeLibrary(_ history: UndoHistory<LibraryState>) -> Store<LibraryS
         store.dispatch(action: RedoAction())
         #expect(store.state == LibraryState(favorites: [7], results: ["Emma"]))
     }
+
+    @Test(
+        "taps of one store are told in turn of the types they name; one cancelled from its own call ends at once"
+    )
+    func taps() {
+        let store = Store(with: LibraryState(), middleware: [])
+        store.register(reducer: ToggleFavoriteReducer.self)
+        store.register(reducer: ResultsArrivedReducer.self)
+        var told: [String] = []
+        var first: StoreSubscription?
+        first = store.tapActions(
+            with: ActionTap(types: [ObjectIdentifier(ToggleFavorite.self)]) { action, state, oldState in
+                told.append("first \(oldState.favorites.sorted()) -> \(state.favorites.sorted())")
+                if state.favorites.count == 2 { first?.cancel() }
+            })
+        let second = store.tapActions(
+            with: ActionTap(types: nil) { action, _, _ in told.append("second \(type(of: action))") })
+        store.dispatch(action: ToggleFavorite(id: 1))
+        store.dispatch(action: ResultsArrived(results: ["Dune"]))
+        store.dispatch(action: ToggleFavorite(id: 2))
+        store.dispatch(action: ToggleFavorite(id: 3))
+        #expect(
+            told == [
+                "first [] -> [1]", "second ToggleFavorite", "second ResultsArrived", "first [1] -> [1, 2]",
+                "second ToggleFavorite", "second ToggleFavorite",
+            ])
+        second.cancel()
+    }
+
+    @Test("an undo history registered from a subscriber after a change makes its first step of the next")
+    func registeredDuringAChange() {
+        let history = UndoHistory<LibraryState>(limit: 10)
+        let store = Store(with: LibraryState(), middleware: [])
+        store.register(reducer: ToggleFavoriteReducer.self)
+        var registered = false
+        let subscription = store.subscribe(to: \.favorites) { _, _ in
+            if !registered {
+                registered = true
+                history.register(on: store)
+            }
+        }
+        store.dispatch(action: ToggleFavorite(id: 1))
+        #expect(!history.canUndo)
+        store.dispatch(action: ToggleFavorite(id: 2))
+        #expect(history.undoableActions.compactMap { ($0 as? ToggleFavorite)?.id } == [2])
+        subscription.cancel()
+    }
 }

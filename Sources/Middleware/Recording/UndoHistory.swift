@@ -185,20 +185,19 @@ public final class UndoHistory<State: StoreState>: StoreFeature {
         publishLines()
         store.register(reducer: RestoreReducer<State, UndoAction>.self)
         store.register(reducer: RestoreReducer<State, RedoAction>.self)
-        let stepTypes = stepTypes
         let restoringTypes = (ObjectIdentifier(UndoAction.self), ObjectIdentifier(RedoAction.self))
-        // Before the subscribers, so that they read `canUndo` and `canRedo` as they now are.
-        attachment.keep(
-            store.subscribeUntilCancelled(timing: .beforeSubscribers) {
-                [weak self] state, oldState, cause in
-                guard case .action(let action) = cause else { return }
-                let type = ObjectIdentifier(Swift.type(of: action))
-                if type == restoringTypes.0 || type == restoringTypes.1 {
-                    self?.didRestore(action, from: oldState)
-                } else if stepTypes?.contains(type) ?? true {
-                    self?.didReduce(action, from: oldState, to: state)
-                }
-            })
+        // Told of its actions' types only, as the state is set, before the subscribers: they
+        // read `canUndo` and `canRedo` as they now are.
+        let tap = ActionTap<State>(types: stepTypes.map { $0 + [restoringTypes.0, restoringTypes.1] }) {
+            [weak self] action, state, oldState in
+            let type = action.typeIdentifier
+            if type == restoringTypes.0 || type == restoringTypes.1 {
+                self?.didRestore(action, from: oldState)
+            } else {
+                self?.didReduce(action, from: oldState, to: state)
+            }
+        }
+        attachment.keep(store.tapActions(with: tap))
     }
 
     /// Registers the history on the store a `StoreRegistering` sets up: a store, or a test

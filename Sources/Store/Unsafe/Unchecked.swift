@@ -63,12 +63,13 @@
 //    one, so the column it lends itself for the last action type kept (`lastColumn`) is alive
 //    whenever it reads it. Checked: ``UncheckedReference/withObject(as:_:)`` asserts the type,
 //    and `ActionJournal.useColumn(for:)` is the only writer of `lastColumn`.
-// 11. The engine lends a store's first action journal (`ChangeObservers.journal`) to its
-//    commit without a retain: `ChangeObservers.journals` holds it until its subscription is
-//    cancelled, and the commit reads what it needs of it (its `next`) before handing it the
-//    action, and touches it no more after: a journal calls out only as the last step of a keep
-//    (`asked`), so even a feature that let go of it from there would not be read again.
-//    Checked by the code's shape (`DispatchEngine.commit(_:cause:keeping:)`), not by an assert.
+// 11. The engine lends a store's first action journal and first action tap
+//    (`ChangeObservers.journal`, `.tap`) to its commit without a retain: `ChangeObservers`
+//    holds each until its subscription is cancelled, and the commit reads what it needs of it
+//    (its `next`) before handing it the action, and touches it no more after: a journal or a
+//    tap calls out only as the last step (`asked`, `told`), so even a feature that let go of
+//    it from there would not be read again. Checked by the code's shape
+//    (`DispatchEngine.commit(_:cause:keeping:tapping:)`, `tellTaps`), not by an assert.
 // 12. The engine lends the store's composed observers (`ChangeObservers.before`, `.after`)
 //    to its commit without a retain: `ChangeObservers.composed` holds them, and a rebuild
 //    while a change is being told (an observer added or cancelled from a subscriber or an

@@ -242,29 +242,37 @@ final class DispatchEngine<State: StoreState> {
         return true
     }
 
-    /// Commits the state a dispatch of `action` made: see ``commit(_:cause:keeping:)``.
+    /// Commits the state a dispatch of `action` made: see ``commit(_:cause:keeping:tapping:)``.
     @inlinable
     @inline(__always)
     func commit<Action: StoreAction>(_ newState: State, action: Borrowed<Action>) {
         commit(
             newState, cause: { .action(action.value) },
-            // Kept in its own type, where the type is known.
-            keeping: { $0.keep(action.value, draws: reduceScope.drawsOfChange, state: newState) })
+            // Kept, and told, in its own type, where the type is known.
+            keeping: { $0.keep(action.value, draws: reduceScope.drawsOfChange, state: newState) },
+            tapping: { $0.tell(action.value, state: newState, oldState: $1) })
     }
 
     /// Commits a state set without a dispatch (time travel, a replay), with its `cause`: see
-    /// ``commit(_:cause:keeping:)``.
+    /// ``commit(_:cause:keeping:tapping:)``.
     @inlinable
     @inline(__always)
     func commit(_ newState: State, cause: () -> StateChangeCause) {
-        commit(newState, cause: cause) { journal in
-            switch cause() {
-            case .action(let action): journal.keep(opened: action, state: newState)
-            case .actions(let actions):
-                journal.keep(replayed: actions, draws: reduceScope.stepDraws, state: newState)
-            case .travel: break
-            }
-        }
+        commit(
+            newState, cause: cause,
+            keeping: { journal in
+                switch cause() {
+                case .action(let action): journal.keep(opened: action, state: newState)
+                case .actions(let actions):
+                    journal.keep(replayed: actions, draws: reduceScope.stepDraws, state: newState)
+                case .travel: break
+                }
+            },
+            tapping: { tap, oldState in
+                if case .action(let action) = cause() {
+                    tap.tell(opened: action, state: newState, oldState: oldState)
+                }
+            })
     }
 
     /// The one place where the state changes: makes `newState` the state, and tells the
@@ -275,10 +283,12 @@ final class DispatchEngine<State: StoreState> {
     /// - Parameters:
     ///   - cause: Made only when an observer is there to read it.
     ///   - keep: Hands a journal the change's action or actions.
+    ///   - tap: Tells a tap of the change's action, given the state before.
     @inlinable
     @inline(__always)
     func commit(
-        _ newState: State, cause: () -> StateChangeCause, keeping keep: (ActionJournal<State>) -> Void
+        _ newState: State, cause: () -> StateChangeCause, keeping keep: (ActionJournal<State>) -> Void,
+        tapping tap: (ActionTap<State>, State) -> Void
     ) {
         letGoOfKept()
         // The reducer is done: subscribers and observers are not reducers, and what they read or
@@ -299,18 +309,34 @@ final class DispatchEngine<State: StoreState> {
                 if let others { keepInTheOthers(from: others, keep) }
             }
         }
-        if !observers.hasEntries {
+        if !observers.hasEntries && observers.tap == nil {
             subscribers.notify(newState, oldState) { state = newState }
             // A subscriber may have replaced the observers meanwhile.
             if observers.hasRetired { observers.releaseRetired() }
             reduceScope.endChangeIfDrawn()
         } else if observers.readCause {
-            commit(newState, oldState, telling: cause())
+            commit(newState, oldState, telling: cause(), tapping: tap)
         } else {
             // No observer reads the cause: a placeholder, borrowed from a constant (made here,
             // it was destroyed after the call through an outlined switch, callgrind `persist`:
             // 26 instructions per dispatch).
-            commit(newState, oldState, telling: StateChangeCause.unread)
+            commit(newState, oldState, telling: StateChangeCause.unread, tapping: tap)
+        }
+    }
+
+    /// Tells the store's taps, `first` and those after it, of the change (`tap`); the engine
+    /// reads a tap's `next` before telling it, and touches it no more after (assumption 11).
+    @inlinable
+    @inline(__always)
+    func tellTaps(_ first: UncheckedReference<ActionTap<State>>, _ tell: (ActionTap<State>) -> Void) {
+        var next = first.withObject { tap in
+            let next = tap.next
+            tell(tap)
+            return next
+        }
+        while let current = next {
+            next = current.next
+            tell(current)
         }
     }
 
@@ -357,8 +383,11 @@ final class DispatchEngine<State: StoreState> {
 
     @inlinable
     @inline(__always)
-    func commit(_ newState: State, _ oldState: State, telling cause: StateChangeCause) {
-        if observers.before == nil {
+    func commit(
+        _ newState: State, _ oldState: State, telling cause: StateChangeCause,
+        tapping tap: (ActionTap<State>, State) -> Void
+    ) {
+        if observers.before == nil && observers.tap == nil {
             // The closure a store without observers passes (callgrind, `persist`: 25
             // instructions less per dispatch than one that looks for observers to run).
             // An observer added meanwhile waits for the next change.
@@ -367,6 +396,7 @@ final class DispatchEngine<State: StoreState> {
             // Read again when the state is set: a subscriber's `willChange` may have ended one.
             subscribers.notify(newState, oldState) {
                 state = newState
+                if let first = observers.tap { tellTaps(first) { tap($0, oldState) } }
                 observers.before?.withObject { $0.body(newState, oldState, cause) }
             }
         }

@@ -76,6 +76,11 @@ final class ChangeObservers<State: StoreState> {
         UncheckedReference<ActionJournal<State>>?
     /// The journals, in the order they were added, with the subscriptions that end them.
     private var journals: [(journal: ActionJournal<State>, subscription: StoreSubscription)] = []
+    /// The first of the store's ``ActionTap``s, each told of the actions it names with the
+    /// observers that run before the subscribers (each names the `next`); `nil` for none. Lent
+    /// without a retain (assumption 11 in Unchecked.swift): `taps` holds it.
+    @exclusivity(unchecked) @usableFromInline private(set) var tap: UncheckedReference<ActionTap<State>>?
+    private var taps: [(tap: ActionTap<State>, subscription: StoreSubscription)] = []
     /// Whether an observer reads the cause of a change; when none does, a change makes none.
     @exclusivity(unchecked) @usableFromInline private(set) var readCause = false
     /// Whether observers wait for the change being told to end.
@@ -203,7 +208,7 @@ final class ChangeObservers<State: StoreState> {
         self.before = composed.before.map(UncheckedReference.init)
         self.after = composed.after.map(UncheckedReference.init)
         hasEntries = !entries.before.isEmpty || !entries.after.isEmpty
-        isEmpty = !hasEntries && journal == nil
+        isEmpty = !hasEntries && journal == nil && tap == nil
         // Two scans, not one of the two arrays joined, which allocated at each add and cancel.
         readCause = entries.before.contains { $0.readsCause } || entries.after.contains { $0.readsCause }
     }
@@ -234,7 +239,29 @@ final class ChangeObservers<State: StoreState> {
             entry.journal.next = offset + 1 < journals.count ? journals[offset + 1].journal : nil
         }
         journal = journals.first.map { UncheckedReference($0.journal) }
-        isEmpty = !hasEntries && journal == nil
+        isEmpty = !hasEntries && journal == nil && tap == nil
+    }
+
+    /// Adds `tap`, told of the actions it names until the returned subscription is cancelled.
+    /// The engine reads the taps when it sets the state, after the subscribers' `willChange`:
+    /// a tap added from a `willChange` is told of that change, with its states; one added
+    /// later in it, of the next.
+    func add(tap: ActionTap<State>) -> StoreSubscription {
+        let subscription = StoreSubscription()
+        taps.append((tap, subscription))
+        subscription.onCancel = { [weak self] in self?.rebuildTaps() }
+        rebuildTaps()
+        return subscription
+    }
+
+    private func rebuildTaps() {
+        for entry in taps where entry.subscription.isCancelled { entry.tap.next = nil }
+        taps.removeAll { $0.subscription.isCancelled }
+        for (offset, entry) in taps.enumerated() {
+            entry.tap.next = offset + 1 < taps.count ? taps[offset + 1].tap : nil
+        }
+        tap = taps.first.map { UncheckedReference($0.tap) }
+        isEmpty = !hasEntries && journal == nil && tap == nil
     }
 
     /// One function that calls each entry's body in order; `nil` for none. A cancel during a
