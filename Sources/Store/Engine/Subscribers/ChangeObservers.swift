@@ -75,12 +75,12 @@ final class ChangeObservers<State: StoreState> {
     @exclusivity(unchecked) @usableFromInline private(set) var journal:
         UncheckedReference<ActionJournal<State>>?
     /// The journals, in the order they were added, with the subscriptions that end them.
-    private var journals: [(journal: ActionJournal<State>, subscription: StoreSubscription)] = []
+    private var journals = Chain<ActionJournal<State>>()
     /// The first of the store's ``ActionTap``s, each told of the actions it names with the
     /// observers that run before the subscribers (each names the `next`); `nil` for none. Lent
     /// without a retain (assumption 11 in Unchecked.swift): `taps` holds it.
     @exclusivity(unchecked) @usableFromInline private(set) var tap: UncheckedReference<ActionTap<State>>?
-    private var taps: [(tap: ActionTap<State>, subscription: StoreSubscription)] = []
+    private var taps = Chain<ActionTap<State>>()
     /// Whether an observer reads the cause of a change; when none does, a change makes none.
     @exclusivity(unchecked) @usableFromInline private(set) var readCause = false
     /// Whether observers wait for the change being told to end.
@@ -225,21 +225,7 @@ final class ChangeObservers<State: StoreState> {
     /// subscription is cancelled. Added during a change, it is not told of that one: the engine
     /// tells the journals before the subscribers, so that change's journals were already told.
     func add(journal: ActionJournal<State>) -> StoreSubscription {
-        let subscription = StoreSubscription()
-        journals.append((journal, subscription))
-        subscription.onCancel = { [weak self] in self?.rebuildJournals() }
-        rebuildJournals()
-        return subscription
-    }
-
-    private func rebuildJournals() {
-        for entry in journals where entry.subscription.isCancelled { entry.journal.next = nil }
-        journals.removeAll { $0.subscription.isCancelled }
-        for (offset, entry) in journals.enumerated() {
-            entry.journal.next = offset + 1 < journals.count ? journals[offset + 1].journal : nil
-        }
-        journal = journals.first.map { UncheckedReference($0.journal) }
-        isEmpty = !hasEntries && journal == nil && tap == nil
+        add(journal, to: \.journals)
     }
 
     /// Adds `tap`, told of the actions it names until the returned subscription is cancelled.
@@ -247,20 +233,22 @@ final class ChangeObservers<State: StoreState> {
     /// a tap added from a `willChange` is told of that change, with its states; one added
     /// later in it, of the next.
     func add(tap: ActionTap<State>) -> StoreSubscription {
+        add(tap, to: \.taps)
+    }
+
+    private func add<Node>(_ node: Node, to chain: ReferenceWritableKeyPath<ChangeObservers, Chain<Node>>)
+        -> StoreSubscription
+    {
         let subscription = StoreSubscription()
-        taps.append((tap, subscription))
-        subscription.onCancel = { [weak self] in self?.rebuildTaps() }
-        rebuildTaps()
+        self[keyPath: chain].append(node, until: subscription)
+        subscription.onCancel = { [weak self] in self?.relinkChains() }
+        relinkChains()
         return subscription
     }
 
-    private func rebuildTaps() {
-        for entry in taps where entry.subscription.isCancelled { entry.tap.next = nil }
-        taps.removeAll { $0.subscription.isCancelled }
-        for (offset, entry) in taps.enumerated() {
-            entry.tap.next = offset + 1 < taps.count ? taps[offset + 1].tap : nil
-        }
-        tap = taps.first.map { UncheckedReference($0.tap) }
+    private func relinkChains() {
+        journal = journals.relink().map(UncheckedReference.init)
+        tap = taps.relink().map(UncheckedReference.init)
         isEmpty = !hasEntries && journal == nil && tap == nil
     }
 
@@ -318,5 +306,36 @@ final class ComposedObservers<State: StoreState> {
 
     init(_ body: @escaping ChangeObservers<State>.Body) {
         self.body = body
+    }
+}
+
+/// What the engine tells in turn, each naming the `next`: a store's journals, or its taps.
+@MainActor
+protocol ChainLink: AnyObject {
+    var next: Self? { get set }
+}
+
+extension ActionJournal: ChainLink {}
+extension ActionTap: ChainLink {}
+
+/// The links of one kind a store has, in the order they were added, each until its
+/// subscription is cancelled.
+@MainActor
+struct Chain<Link: ChainLink> {
+    private var links: [(link: Link, subscription: StoreSubscription)] = []
+
+    mutating func append(_ link: Link, until subscription: StoreSubscription) {
+        links.append((link, subscription))
+    }
+
+    /// Drops the links whose subscription was cancelled, links the others in order, and
+    /// returns the first.
+    mutating func relink() -> Link? {
+        for entry in links where entry.subscription.isCancelled { entry.link.next = nil }
+        links.removeAll { $0.subscription.isCancelled }
+        for (offset, entry) in links.enumerated() {
+            entry.link.next = offset + 1 < links.count ? links[offset + 1].link : nil
+        }
+        return links.first?.link
     }
 }
