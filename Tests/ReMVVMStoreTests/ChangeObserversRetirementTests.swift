@@ -53,4 +53,28 @@ private final class Calls {
         // The first ends the other within the same change: a cancel takes effect at once.
         #expect(calls.lines == ["firstfirstfirst 1", "second 2"])
     }
+
+    @Test(
+        "in a store with only an action tap, an observer added from a subscriber waits for the next change and reads its cause"
+    )
+    func addedDuringAChangeWithOnlyATap() {
+        let store = Store(with: Count())
+        store.register(reducer: BumpReducer.self)
+        let tapped = store.tapActions(with: ActionTap(types: nil) { _, _, _ in })
+        let calls = Calls()
+        let adder = store.subscribe(to: \.value) { [calls] value, _ in
+            guard value == 1 else { return }
+            calls.subscriptions.append(
+                store.subscribe(to: \.value, timing: .afterSubscribers) { value, _, cause in
+                    let name =
+                        if case .action(let action) = cause { "\(type(of: action))" } else { "no action" }
+                    calls.lines.append("\(value) \(name)")
+                })
+        }
+        store.dispatch(action: Bump())
+        store.dispatch(action: Bump())
+        #expect(calls.lines == ["2 Bump"])
+        adder.cancel()
+        tapped.cancel()
+    }
 }

@@ -78,6 +78,7 @@ final class DispatchEngine<State: StoreState> {
         routes = RouteTable(stack: middleware)
         reducingCell = ReducingCellHandle(scope: reduceScope)
         link.target = self
+        observers.tell(subscribers)
         reduceScope.reportMiss = { [unowned self] message in
             MainActor.assumeIsolated { report(.drawNotRecorded, message) }
         }
@@ -309,10 +310,17 @@ final class DispatchEngine<State: StoreState> {
                 if let others { keepInTheOthers(from: others, keep) }
             }
         }
-        if !observers.hasEntries && observers.tap == nil {
-            subscribers.notify(newState, oldState) { state = newState }
-            // A subscriber may have replaced the observers meanwhile.
-            if observers.hasRetired { observers.releaseRetired() }
+        if !observers.hasEntries {
+            // No observer: none is told of this change, not even one added meanwhile (it waits
+            // for the next, as `ChangeObservers.tellsObservers` expects).
+            if let first = observers.tap {
+                subscribers.notify(newState, oldState) {
+                    state = newState
+                    tellTaps(first) { tap($0, oldState) }
+                }
+            } else {
+                subscribers.notify(newState, oldState) { state = newState }
+            }
             reduceScope.endChangeIfDrawn()
         } else if observers.readCause {
             commit(newState, oldState, telling: cause(), tapping: tap)
@@ -345,8 +353,8 @@ final class DispatchEngine<State: StoreState> {
     func keepInTheOthers(from second: ActionJournal<State>, _ keep: (ActionJournal<State>) -> Void) {
         var journal: ActionJournal<State>? = second
         while let current = journal {
-            keep(current)
             journal = current.next
+            keep(current)
         }
     }
 
@@ -379,6 +387,7 @@ final class DispatchEngine<State: StoreState> {
         letGoOfKept()
         let oldState = state
         subscribers.notify(newState, oldState) { state = newState }
+        if observers.hasRetired { observers.releaseRetired() }
     }
 
     @inlinable

@@ -90,6 +90,12 @@ final class ChangeObservers<State: StoreState> {
 
     init() {}
 
+    /// Gives the store's subscriber list, which says whether a change is being told; the engine
+    /// gives it when it is made, so that every addition and cancel knows.
+    func tell(_ list: SubscriberList<State>) {
+        self.list = list
+    }
+
     /// Adds `observer`, kept by the store until it is cancelled; `list` is the store's
     /// subscriber list, which says whether a change is being told.
     func add(_ observer: StateObserver<State>, subscribers list: SubscriberList<State>) -> StoreSubscription {
@@ -196,9 +202,10 @@ final class ChangeObservers<State: StoreState> {
                 addWaiting()
             }
         }
-        // The functions being called (a change being told) may be the ones replaced: they are
-        // kept until the engine ends the change.
-        if isTellingAfter || (list?.notifying ?? 0) > 0 {
+        // The functions being called may be the ones replaced: kept until the engine ends the
+        // change. Only a change that began with observers calls them (the engine read
+        // `hasEntries`); replaced during another, they never ran and go at once.
+        if isTellingAfter || list.map(tellsObservers) == true {
             retired += [composed.before, composed.after].compactMap { $0 }
             hasRetired = !retired.isEmpty
         }
@@ -229,9 +236,10 @@ final class ChangeObservers<State: StoreState> {
     }
 
     /// Adds `tap`, told of the actions it names until the returned subscription is cancelled.
-    /// The engine reads the taps when it sets the state, after the subscribers' `willChange`:
-    /// a tap added from a `willChange` is told of that change, with its states; one added
-    /// later in it, of the next.
+    /// The engine reads the taps when it sets the state, after the subscribers' `willChange`;
+    /// a tap added from a `willChange` is told of that change when the store told taps or
+    /// observers in it (it had one when the change began), else of the next; one added later
+    /// in a change, of the next.
     func add(tap: ActionTap<State>) -> StoreSubscription {
         add(tap, to: \.taps)
     }
