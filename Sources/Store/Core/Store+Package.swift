@@ -35,11 +35,6 @@ extension Store {
     /// ``recordsDraws``: read it in a subscription before the subscribers, whose change it is.
     package var drawsOfCurrentChange: [DependencyDraw] { engine.reduceScope.draws }
 
-    /// Where ``drawsOfCurrentChange`` lives, for an observer that reads it at every change: its
-    /// `draws` read directly cost the history workload about 100 instructions less per
-    /// dispatch than the store's accessor (callgrind, `history`).
-    package var reduceScope: ReduceScope { engine.reduceScope }
-
     /// What each action of the change of many actions being told to the observers drew
     /// (`StateChangeCause.actions`): set by the feature that makes the change, in the closure
     /// that makes it, and emptied once the observers were told.

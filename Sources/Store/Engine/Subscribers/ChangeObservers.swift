@@ -215,7 +215,7 @@ final class ChangeObservers<State: StoreState> {
         self.before = composed.before.map(UncheckedReference.init)
         self.after = composed.after.map(UncheckedReference.init)
         hasEntries = !entries.before.isEmpty || !entries.after.isEmpty
-        isEmpty = !hasEntries && journal == nil && tap == nil
+        noteWhetherEmpty()
         // Two scans, not one of the two arrays joined, which allocated at each add and cancel.
         readCause = entries.before.contains { $0.readsCause } || entries.after.contains { $0.readsCause }
     }
@@ -254,10 +254,15 @@ final class ChangeObservers<State: StoreState> {
         return subscription
     }
 
+    /// ``isEmpty``, kept stored: the engine reads it at every change.
+    private func noteWhetherEmpty() {
+        isEmpty = !hasEntries && journal == nil && tap == nil
+    }
+
     private func relinkChains() {
         journal = journals.relink().map(UncheckedReference.init)
         tap = taps.relink().map(UncheckedReference.init)
-        isEmpty = !hasEntries && journal == nil && tap == nil
+        noteWhetherEmpty()
     }
 
     /// One function that calls each entry's body in order; `nil` for none. A cancel during a

@@ -131,7 +131,7 @@ package final class ActionJournal<State: StoreState> {
         order[place < order.count ? place : place &- order.count] = number
         count &+= 1
         position &+= 1
-        if let drawn { keep(drawn) }
+        if let drawn { note(drawn) }
         if position == nextCheckpoint {
             outcome.isCheckpoint = isCheckpointAllowed
             nextCheckpoint &+= checkpointInterval
@@ -160,8 +160,9 @@ package final class ActionJournal<State: StoreState> {
         lastColumnNumber = number
     }
 
+    /// Notes what the action just kept drew.
     @usableFromInline
-    func keep(_ drawn: [DependencyDraw]) {
+    func note(_ drawn: [DependencyDraw]) {
         draws[position] = drawn
     }
 
